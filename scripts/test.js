@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Runs every *.test.js under the project's test folders with node's test runner, one file at a time:
+// the integration and browser tests use real servers and a real browser, and share 2 cores.
+'use strict';
+const { readdirSync, statSync } = require('node:fs');
+const { join, relative } = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const root = join(__dirname, '..');
+const testDirs = ['bench/test', 'docs/test', 'scripts/test'];
+
+function findTests(dir) {
+  let found = [];
+  let entries;
+  try { entries = readdirSync(dir); } catch { return found; }
+  for (const name of entries.sort()) {
+    const path = join(dir, name);
+    if (name === 'fixtures' || name === 'golden') continue;
+    if (statSync(path).isDirectory()) found = found.concat(findTests(path));
+    else if (name.endsWith('.test.js')) found.push(path);
+  }
+  return found;
+}
+
+// Browser tests last: they need the built site, which earlier tests check.
+const files = testDirs.flatMap((d) => findTests(join(root, d)))
+  .sort((a, b) => Number(a.includes('.browser.')) - Number(b.includes('.browser.')))
+  .map((f) => relative(root, f));
+if (files.length === 0) {
+  console.error('error: no test files found under ' + testDirs.join(', '));
+  process.exit(1);
+}
+const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', ...process.argv.slice(2), ...files];
+const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+process.exit(result.status === null ? 1 : result.status);
