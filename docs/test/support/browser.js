@@ -1,0 +1,117 @@
+// Shared helpers for the site's browser tests: build the site into a temp folder, serve it on a free
+// port, drive Debian's /usr/bin/chromium through playwright-core, collect console errors and CSP
+// violations, and save screenshots under test-output/ (git-ignored).
+//
+//   const site = await startSite();            // builds into a temp dir (working tree untouched) + serves
+//   const browser = await launchBrowser();     // fresh user-data dir
+//   const page = await browser.newPage();      // page.problems collects console errors / CSP violations
+//   await gotoRoute(page, site.url, '/ENG/Overview');   // waits until docsify rendered that route
+//   await screenshot(page, 'eng-overview');
+//   await browser.close(); await site.close();
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const repoRoot = path.join(__dirname, '..', '..', '..');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const screenshotDir = path.join(repoRoot, 'test-output');
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+
+// Builds the site from the current sources into a fresh temp folder (nothing in the working tree is
+// written) and serves it. Pass siteDir to serve an existing folder instead (e.g. a modified copy).
+async function startSite({ siteDir } = {}) {
+  const { startSiteServer } = require('../../src/serve.js');
+  let tempDir = null;
+  if (!siteDir) {
+    const { buildSite } = require('../../src/build.js');
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-site-'));
+    siteDir = path.join(tempDir, 'site');
+    await buildSite({ siteDir, writeSources: false, quiet: true });
+  }
+  const server = await startSiteServer({ root: siteDir, port: 0 });
+  return {
+    url: server.url,
+    siteDir,
+    async close() {
+      await server.close();
+      if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// Copies a built site folder into a fresh temp folder, for tests that modify it.
+function copySite(siteDir) {
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-site-copy-'));
+  const copy = path.join(tempDir, 'site');
+  fs.cpSync(siteDir, copy, { recursive: true });
+  return { siteDir: copy, remove: () => fs.rmSync(tempDir, { recursive: true, force: true }) };
+}
+
+// Launches headless Chromium with a fresh user-data dir. Returns { context, newPage(), close() }.
+async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
+  if (!fs.existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}: run \`apt-get -o DPkg::Lock::Timeout=600 install -y chromium fonts-noto-cjk\``);
+  }
+  const { chromium } = require('playwright-core');
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport,
+    });
+  } catch (err) {
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    context,
+    async newPage() {
+      const page = await context.newPage();
+      watchProblems(page);
+      return page;
+    },
+    async close() {
+      try { await context.close(); } finally { fs.rmSync(userDataDir, { recursive: true, force: true }); }
+    },
+  };
+}
+
+// page.problems: console errors, page errors and CSP violations, as strings.
+function watchProblems(page) {
+  page.problems = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' || /Content Security Policy/i.test(text)) page.problems.push(`console ${msg.type()}: ${text}`);
+  });
+  page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
+  return page;
+}
+
+// Opens a docsify route (e.g. '/ENG/Overview' or '/ENG/Overview?id=x') and waits until our
+// site plugin reports it rendered (html[data-rendered-route] set in docsify's doneEach hook).
+async function gotoRoute(page, siteUrl, route, { timeout = 15000 } = {}) {
+  const base = siteUrl.endsWith('/') ? siteUrl : siteUrl + '/';
+  const wantPath = route.split('?')[0];
+  await page.goto(`${base}#${route}`, { waitUntil: 'load', timeout });
+  await waitForRendered(page, wantPath, { timeout });
+}
+
+// Waits until docsify finished rendering the route path (without query), as reported by the site plugin.
+async function waitForRendered(page, routePath, { timeout = 15000 } = {}) {
+  await page.waitForFunction(
+    (want) => document.documentElement.getAttribute('data-rendered-route') === want,
+    routePath, { timeout });
+}
+
+async function screenshot(page, name) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+module.exports = { startSite, copySite, launchBrowser, watchProblems, gotoRoute, waitForRendered, screenshot,
+  chromiumPath, screenshotDir, repoRoot };
