@@ -1,0 +1,360 @@
+// Compares two bench results (OLD, NEW): per scenario and server, did the median move beyond the
+// run-to-run noise? Used by `npm run bench:compare` and by the bench workflow (job summary, PR body).
+//
+// When is a change flagged? Only when ALL of these hold for a metric (see judgeMetric):
+//   1. both runs have at least MIN_OK_RUNS successful repetitions (one repetition has no spread to judge by);
+//   2. the change of the medians is at least the metric's minimum relative change (THRESHOLDS);
+//   3. the change is larger than the noise: max(spread OLD, spread NEW), spread = (max - min) / median;
+//   4. the [min, max] ranges of the two runs do not overlap.
+// Anything else is reported as "within noise". A comparison needs the same environment fingerprint and
+// the same measurement method (METHOD_FIELDS); otherwise the report lists what changed and flags nothing,
+// so an environment change is never read as a regression.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { validateAgainst } = require('./json-schema');
+
+const SCHEMA_PATH = path.join(__dirname, '..', 'results.schema.json');
+
+// Minimum relative change of the median before a metric can be flagged, whatever the spread says.
+// req/s and efficiency: the bench's own target is a spread under 5 % on a quiet machine, so anything below
+// 5 % is noise by definition. Latency tails (p99) wander more from run to run: 10 %.
+const THRESHOLDS = Object.freeze({
+  requestsPerSecond: Object.freeze({ minChange: 0.05 }),
+  latencyP99Us: Object.freeze({ minChange: 0.10 }),
+  requestsPerServerCpuSecond: Object.freeze({ minChange: 0.05 }),
+});
+const MIN_OK_RUNS = 2;
+
+// Metrics judged per scenario x server; higherIsBetter decides whether a rise is an improvement.
+const METRICS = Object.freeze([
+  { key: 'requestsPerSecond', label: 'req/s', higherIsBetter: true },
+  { key: 'latencyP99Us', label: 'latency p99 (µs)', higherIsBetter: false },
+  { key: 'requestsPerServerCpuSecond', label: 'requests per server CPU-second', higherIsBetter: true },
+]);
+
+// The environment fields the fingerprint stands for (schema: CPU model, core count, kernel, compiler,
+// server and load-generator versions), listed when fingerprints differ. memoryBytes and os are shown too:
+// they explain a changed machine even though they are not part of the fingerprint.
+const ENVIRONMENT_FIELDS = Object.freeze(['cpuModel', 'cpuCores', 'memoryBytes', 'os', 'kernel', 'compiler']);
+// Measurement settings that must match, or the medians measure different things.
+const METHOD_FIELDS = Object.freeze(['address', 'durationSeconds', 'serverThreads', 'loadGeneratorThreads', 'serverCpus', 'clientCpus']);
+// Scenario settings that must match for a scenario to be compared.
+const SCENARIO_FIELDS = Object.freeze(['connections', 'keepAlive', 'tool', 'commandLine']);
+
+// Throws an Error naming the source (file) and the failing fields when results break the schema.
+function validateResults(results, source = 'results') {
+  return validateAgainst(SCHEMA_PATH, results, source);
+}
+
+// Reads and validates one results file; errors name the file.
+function loadResultsFile(file) {
+  let text;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
+    throw new Error(`cannot read results file ${file}: ${err.message}`);
+  }
+  let results;
+  try { results = JSON.parse(text); } catch (err) {
+    throw new Error(`${file} is not valid JSON: ${err.message}`);
+  }
+  return validateResults(results, file);
+}
+
+// { median, min, max, okRuns } of one metric for one scenario x server result, or null without ok runs.
+// Medians come from the summary (the figures the pages show); p99's min/max come from the ok runs,
+// since the summary keeps only its median.
+function metricFigures(serverResult, key) {
+  const s = serverResult.summary;
+  if (!s) return null;
+  if (key === 'latencyP99Us') {
+    const p99s = serverResult.runs.filter((r) => r.status === 'ok').map((r) => r.latencyUs.p99);
+    if (p99s.length === 0) return null;
+    return { median: s.latencyUs.p99, min: Math.min(...p99s), max: Math.max(...p99s), okRuns: s.okRuns };
+  }
+  const { min, median: med, max } = s[key];
+  return { median: med, min, max, okRuns: s.okRuns };
+}
+
+const spreadOf = (f) => (f.median > 0 ? (f.max - f.min) / f.median : (f.max > f.min ? Infinity : 0));
+
+// Judges one metric (rule in the header comment). Returns the figures, the change and a verdict:
+// 'regression' | 'improvement' | 'within-noise' | 'insufficient-runs'.
+function judgeMetric(oldF, newF, { higherIsBetter, minChange }, minOkRuns = MIN_OK_RUNS) {
+  const change = oldF.median > 0 ? (newF.median - oldF.median) / oldF.median
+    : (newF.median === 0 ? 0 : Infinity);
+  const noise = Math.max(spreadOf(oldF), spreadOf(newF));
+  const base = { old: oldF, new: newF, change, noise, minChange };
+  if (oldF.okRuns < minOkRuns || newF.okRuns < minOkRuns) return { ...base, verdict: 'insufficient-runs' };
+  const rangesOverlap = newF.min <= oldF.max && oldF.min <= newF.max;
+  const beyondNoise = Math.abs(change) >= minChange && Math.abs(change) > noise && !rangesOverlap;
+  if (!beyondNoise) return { ...base, verdict: 'within-noise' };
+  const better = higherIsBetter ? change > 0 : change < 0;
+  return { ...base, verdict: better ? 'improvement' : 'regression' };
+}
+
+function environmentDifferences(oldEnv, newEnv) {
+  const diffs = [];
+  for (const field of ENVIRONMENT_FIELDS) {
+    if (oldEnv[field] !== newEnv[field]) diffs.push({ field, old: oldEnv[field], new: newEnv[field] });
+  }
+  const names = [...new Set([...Object.keys(oldEnv.versions), ...Object.keys(newEnv.versions)])].sort();
+  for (const name of names) {
+    const a = oldEnv.versions[name];
+    const b = newEnv.versions[name];
+    if (a !== b) diffs.push({ field: `versions.${name}`, old: a ?? null, new: b ?? null });
+  }
+  // Listed last, and alone when the fingerprint changed through nothing the schema exposes.
+  if (oldEnv.fingerprint !== newEnv.fingerprint) {
+    diffs.push({ field: 'fingerprint', old: oldEnv.fingerprint, new: newEnv.fingerprint });
+  }
+  return diffs;
+}
+
+function methodDifferences(oldMethod, newMethod) {
+  return METHOD_FIELDS.filter((f) => oldMethod[f] !== newMethod[f])
+    .map((f) => ({ field: `method.${f}`, old: oldMethod[f], new: newMethod[f] }));
+}
+
+function describeRun(results) {
+  const env = results.environment;
+  return { gitCommit: env.gitCommit, date: env.date, profile: results.profile, startedAt: results.startedAt,
+    fingerprint: env.fingerprint, repetitions: results.method.repetitions };
+}
+
+function serverNames(results) {
+  return new Map(results.servers.map((s) => [s.id, s.name]));
+}
+
+// compareResults(oldResults, newResults, options?) -> structured comparison (both already validated).
+// options.thresholds / options.minOkRuns override the defaults (tests, experiments).
+function compareResults(oldResults, newResults, options = {}) {
+  const thresholds = { ...THRESHOLDS, ...(options.thresholds || {}) };
+  const minOkRuns = options.minOkRuns ?? MIN_OK_RUNS;
+  const report = {
+    old: describeRun(oldResults),
+    new: describeRun(newResults),
+    rule: { thresholds, minOkRuns },
+    comparable: true,
+    environmentChanges: [],
+    methodChanges: [],
+    rows: [],
+    regressions: [],
+    improvements: [],
+  };
+
+  const envDiffs = oldResults.environment.fingerprint === newResults.environment.fingerprint
+    ? [] : environmentDifferences(oldResults.environment, newResults.environment);
+  const methodDiffs = methodDifferences(oldResults.method, newResults.method);
+  if (envDiffs.length > 0 || methodDiffs.length > 0) {
+    report.comparable = false;
+    report.environmentChanges = envDiffs;
+    report.methodChanges = methodDiffs;
+    return report;
+  }
+
+  const oldNames = serverNames(oldResults);
+  const newNames = serverNames(newResults);
+  const oldScenarios = new Map(oldResults.scenarios.map((s) => [s.id, s]));
+  const newScenarioIds = new Set(newResults.scenarios.map((s) => s.id));
+
+  for (const newScenario of newResults.scenarios) {
+    const oldScenario = oldScenarios.get(newScenario.id);
+    const changedFields = oldScenario ? SCENARIO_FIELDS.filter((f) => oldScenario[f] !== newScenario[f]) : [];
+    const oldByServer = new Map((oldScenario ? oldScenario.results : []).map((r) => [r.server, r]));
+    for (const newResult of newScenario.results) {
+      const row = {
+        scenario: newScenario.id, connections: newScenario.connections, keepAlive: newScenario.keepAlive,
+        server: newResult.server, serverName: newNames.get(newResult.server) || newResult.server,
+        status: 'compared', metrics: {}, failedRuns: { old: null, new: newResult.summary ? newResult.summary.failedRuns : newResult.runs.length },
+      };
+      const oldResult = oldByServer.get(newResult.server);
+      if (!oldScenario || !oldResult) row.status = 'new';
+      else if (changedFields.length > 0) { row.status = 'scenario-changed'; row.changedFields = changedFields; }
+      else {
+        row.failedRuns.old = oldResult.summary ? oldResult.summary.failedRuns : oldResult.runs.length;
+        if (!newResult.summary) row.status = oldResult.summary ? 'all-runs-failed' : 'no-ok-runs';
+        else if (!oldResult.summary) row.status = 'no-ok-runs-before';
+      }
+      if (row.status === 'compared') {
+        for (const metric of METRICS) {
+          const judged = judgeMetric(metricFigures(oldResult, metric.key), metricFigures(newResult, metric.key),
+            { higherIsBetter: metric.higherIsBetter, minChange: thresholds[metric.key].minChange }, minOkRuns);
+          row.metrics[metric.key] = judged;
+          const item = { scenario: row.scenario, server: row.server, metric: metric.key, change: judged.change };
+          if (judged.verdict === 'regression') report.regressions.push(item);
+          if (judged.verdict === 'improvement') report.improvements.push(item);
+        }
+      }
+      // Runs that used to pass and now fail (a crash, a refused connection) are a regression in their own right.
+      if (row.status === 'all-runs-failed' || (row.status === 'compared' && row.failedRuns.new > 0 && row.failedRuns.old === 0)) {
+        report.regressions.push({ scenario: row.scenario, server: row.server, metric: 'failedRuns',
+          change: null, old: row.failedRuns.old, new: row.failedRuns.new });
+      }
+      report.rows.push(row);
+    }
+    for (const oldResult of (oldScenario ? oldScenario.results : [])) {
+      if (!newScenario.results.some((r) => r.server === oldResult.server)) {
+        report.rows.push({ scenario: newScenario.id, connections: newScenario.connections, keepAlive: newScenario.keepAlive,
+          server: oldResult.server, serverName: oldNames.get(oldResult.server) || oldResult.server, status: 'removed', metrics: {} });
+      }
+    }
+  }
+  for (const oldScenario of oldResults.scenarios) {
+    if (newScenarioIds.has(oldScenario.id)) continue;
+    for (const oldResult of oldScenario.results) {
+      report.rows.push({ scenario: oldScenario.id, connections: oldScenario.connections, keepAlive: oldScenario.keepAlive,
+        server: oldResult.server, serverName: oldNames.get(oldResult.server) || oldResult.server, status: 'removed', metrics: {} });
+    }
+  }
+  return report;
+}
+
+// ---- formatting -------------------------------------------------------------------------------
+
+const STATUS_TEXT = {
+  'new': 'new in this run, nothing to compare with',
+  'removed': 'not in the new run',
+  'scenario-changed': 'scenario definition changed, not compared',
+  'all-runs-failed': 'every run failed in the new results',
+  'no-ok-runs': 'no successful run in either results',
+  'no-ok-runs-before': 'no successful run in the old results',
+};
+const SHORT_LABEL = { requestsPerSecond: 'req/s', latencyP99Us: 'p99', requestsPerServerCpuSecond: 'efficiency' };
+
+const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const formatNumber = (n) => (n === null || n === undefined ? '-' : intFormat.format(n));
+const formatPct = (r) => (!Number.isFinite(r) ? 'n/a' : `${r > 0 ? '+' : r < 0 ? '−' : '±'}${(Math.abs(r) * 100).toFixed(1)} %`);
+const formatSpread = (r) => (!Number.isFinite(r) ? 'n/a' : `${(r * 100).toFixed(1)} %`);
+const shortCommit = (c) => String(c).slice(0, 12);
+const oldToNew = (m) => `${formatNumber(m.old.median)} → ${formatNumber(m.new.median)}`;
+
+// Escapes a data string for Markdown (also inside a table cell): no markup, no HTML, no column breaks.
+function escapeMarkdown(value) {
+  return String(value)
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, ' ');
+}
+
+function scenarioLabel(row) {
+  return `${row.scenario} (${row.connections} conn, ${row.keepAlive ? 'keep-alive' : 'new connection per request'})`;
+}
+
+function headline(report) {
+  if (!report.comparable) {
+    const what = [report.environmentChanges.length ? 'the environment' : null,
+      report.methodChanges.length ? 'the measurement method' : null].filter(Boolean).join(' and ');
+    return `Not compared: ${what} changed, so nothing is flagged (such a change is not a regression).`;
+  }
+  const r = report.regressions.length;
+  const i = report.improvements.length;
+  if (r === 0 && i === 0) return 'No change beyond the run-to-run noise.';
+  return `${r} regression${r === 1 ? '' : 's'} and ${i} improvement${i === 1 ? '' : 's'} beyond the run-to-run noise.`;
+}
+
+function ruleText(report) {
+  const t = report.rule.thresholds;
+  return `A change is flagged only when both runs have at least ${report.rule.minOkRuns} successful repetitions, `
+    + `the median moved by at least a minimum (req/s ${t.requestsPerSecond.minChange * 100} %, `
+    + `p99 latency ${t.latencyP99Us.minChange * 100} %, requests per server CPU-second ${t.requestsPerServerCpuSecond.minChange * 100} %) `
+    + 'and by more than the larger run-to-run spread ((max − min) / median) of the two runs, '
+    + 'and the two min–max ranges do not overlap.';
+}
+
+// One verdict per row: the flagged metrics, or "within noise".
+function rowVerdict(report, row) {
+  if (row.status !== 'compared') return STATUS_TEXT[row.status];
+  const judged = Object.entries(row.metrics);
+  if (judged.some(([, m]) => m.verdict === 'insufficient-runs')) return `not judged (fewer than ${report.rule.minOkRuns} ok runs)`;
+  const parts = [];
+  const regressed = judged.filter(([, m]) => m.verdict === 'regression').map(([k]) => SHORT_LABEL[k]);
+  const improved = judged.filter(([, m]) => m.verdict === 'improvement').map(([k]) => SHORT_LABEL[k]);
+  if (row.failedRuns.new > 0 && row.failedRuns.old === 0) regressed.push(`${row.failedRuns.new} failed runs`);
+  if (regressed.length) parts.push(`REGRESSION: ${regressed.join(', ')}`);
+  if (improved.length) parts.push(`improvement: ${improved.join(', ')}`);
+  return parts.length ? parts.join('; ') : 'within noise';
+}
+
+function flaggedText(report, item) {
+  const row = report.rows.find((r) => r.scenario === item.scenario && r.server === item.server);
+  const where = `${scenarioLabel(row)}, ${row.serverName}`;
+  if (item.metric === 'failedRuns') return `${where}: failed runs ${item.old ?? 0} → ${item.new}`;
+  const metric = METRICS.find((m) => m.key === item.metric);
+  const m = row.metrics[item.metric];
+  return `${where}: ${metric.label} ${oldToNew(m)} (${formatPct(m.change)}; noise ${formatSpread(m.noise)}; `
+    + `ranges ${formatNumber(m.old.min)}–${formatNumber(m.old.max)} vs ${formatNumber(m.new.min)}–${formatNumber(m.new.max)})`;
+}
+
+function changeLines(report) {
+  return [...report.environmentChanges, ...report.methodChanges]
+    .map((d) => ({ field: d.field, old: String(d.old ?? '(none)'), new: String(d.new ?? '(none)') }));
+}
+
+// Markdown for the job summary and the pull-request body. Every data string is escaped.
+function toMarkdown(report) {
+  const e = escapeMarkdown;
+  const lines = ['## Benchmark comparison', ''];
+  for (const [label, run] of [['Old', report.old], ['New', report.new]]) {
+    lines.push(`- ${label}: commit \`${e(shortCommit(run.gitCommit))}\`, ${e(run.date)}, profile ${e(run.profile)}, ${run.repetitions} repetitions`);
+  }
+  lines.push('', `**${e(headline(report))}**`, '');
+  if (!report.comparable) {
+    lines.push('A comparison needs the same environment fingerprint and measurement method. What changed:', '');
+    lines.push('| Field | Old | New |', '|---|---|---|');
+    for (const d of changeLines(report)) lines.push(`| ${e(d.field)} | ${e(d.old)} | ${e(d.new)} |`);
+    lines.push('');
+    return lines.join('\n');
+  }
+  for (const [title, items] of [['Flagged regressions', report.regressions], ['Flagged improvements', report.improvements]]) {
+    if (items.length === 0) continue;
+    lines.push(`### ${title}`, '');
+    for (const item of items) lines.push(`- ${e(flaggedText(report, item))}`);
+    lines.push('');
+  }
+  lines.push('### Medians, old → new', '');
+  lines.push('| Scenario | Server | req/s | change | noise | p99 latency µs | change | requests per server CPU-s | change | verdict |');
+  lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const row of report.rows) {
+    const head = `| ${e(scenarioLabel(row))} | ${e(row.serverName)} |`;
+    if (row.status !== 'compared') { lines.push(`${head} | | | | | | | ${e(rowVerdict(report, row))} |`); continue; }
+    const { requestsPerSecond: rps, latencyP99Us: p99, requestsPerServerCpuSecond: eff } = row.metrics;
+    const verdict = rowVerdict(report, row);
+    lines.push(`${head} ${oldToNew(rps)} | ${formatPct(rps.change)} | ${formatSpread(rps.noise)} | `
+      + `${oldToNew(p99)} | ${formatPct(p99.change)} | ${oldToNew(eff)} | ${formatPct(eff.change)} | `
+      + `${verdict.startsWith('REGRESSION') ? `**${e(verdict)}**` : e(verdict)} |`);
+  }
+  lines.push('', e(ruleText(report)), '');
+  return lines.join('\n');
+}
+
+// Plain text for a terminal: the same content as toMarkdown, in aligned columns.
+function toText(report) {
+  const lines = ['Benchmark comparison'];
+  for (const [label, run] of [['old', report.old], ['new', report.new]]) {
+    lines.push(`  ${label}: commit ${shortCommit(run.gitCommit)}, ${run.date}, profile ${run.profile}, ${run.repetitions} repetitions`);
+  }
+  lines.push('', headline(report), '');
+  if (!report.comparable) {
+    for (const d of changeLines(report)) lines.push(`  ${d.field}: ${d.old} → ${d.new}`);
+    return lines.join('\n') + '\n';
+  }
+  for (const item of report.regressions) lines.push(`REGRESSION   ${flaggedText(report, item)}`);
+  for (const item of report.improvements) lines.push(`improvement  ${flaggedText(report, item)}`);
+  if (report.regressions.length + report.improvements.length > 0) lines.push('');
+  const table = [['scenario', 'server', 'req/s old → new', 'change', 'noise', 'p99 µs old → new', 'change', 'req/server-CPU-s old → new', 'change', 'verdict']];
+  for (const row of report.rows) {
+    if (row.status !== 'compared') { table.push([row.scenario, row.server, '', '', '', '', '', '', '', rowVerdict(report, row)]); continue; }
+    const { requestsPerSecond: rps, latencyP99Us: p99, requestsPerServerCpuSecond: eff } = row.metrics;
+    table.push([row.scenario, row.server, oldToNew(rps), formatPct(rps.change), formatSpread(rps.noise),
+      oldToNew(p99), formatPct(p99.change), oldToNew(eff), formatPct(eff.change), rowVerdict(report, row)]);
+  }
+  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  for (const r of table) lines.push(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  lines.push('', ruleText(report));
+  return lines.join('\n') + '\n';
+}
+
+module.exports = {
+  THRESHOLDS, MIN_OK_RUNS, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
+  validateResults, loadResultsFile, compareResults, judgeMetric, toMarkdown, toText, escapeMarkdown,
+};
