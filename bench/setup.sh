@@ -1,0 +1,369 @@
+#!/usr/bin/env bash
+# Builds everything the benchmark needs on Debian 12 (bookworm) and records it in $BENCH_HOME/state.json:
+#   Debian packages (nginx, nginx-dev, wrk, ab, build tools), trantor + Drogon built from Debian sid
+#   SOURCE packages at the versions pinned in bench/pins.json, the Drogon benchmark server
+#   (examples/benchmark) and the nginx hello-world module (bench/nginx-hello).
+# Builds are cached outside the repository under $BENCH_HOME, so a second run takes seconds.
+# It never leaves a server running: no service starts during the install, and a system nginx is stopped.
+#
+# Environment: DROGON_BENCH_HOME (cache folder), BENCH_PINS_FILE (another pins file, for tests).
+set -Eeuo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH_HOME=${DROGON_BENCH_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/drogon-docs-bench}
+pins_file=${BENCH_PINS_FILE:-$root/bench/pins.json}
+jobs=$(nproc)
+started=$SECONDS
+
+debian_packages=(nginx nginx-dev wrk apache2-utils cmake g++ make pkg-config libjsoncpp-dev uuid-dev
+  zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev)
+
+total_steps=10
+step_no=0
+step_name='start'
+
+# ---------- reporting ----------
+step() {
+  step_no=$((step_no + 1)); step_name=$1
+  printf '==> [setup] step %d/%d: %s\n' "$step_no" "$total_steps" "$step_name"
+}
+note() { printf '    %s\n' "$*"; }
+warn() { printf 'warning: [setup] %s\n' "$*" >&2; }
+quote() { local out='' a; for a in "$@"; do out+="${out:+ }$(printf '%q' "$a")"; done; printf '%s' "$out"; }
+report_failure() { # exit-code command-text [detail]
+  # Reported once: a failure inside $(...) would otherwise be reported again by the caller.
+  if [ -n "${tmp_dir:-}" ]; then [ ! -e "$tmp_dir/.reported" ] || return 0; : >"$tmp_dir/.reported"; fi
+  printf 'error: [setup] step %d/%d (%s) failed (exit %s)\n  command: %s\n' \
+    "$step_no" "$total_steps" "$step_name" "$1" "$2" >&2
+  [ -z "${3:-}" ] || printf '%s\n' "$3" >&2
+}
+die() { # a check failed (no command to blame)
+  if [ -n "${tmp_dir:-}" ]; then : >"$tmp_dir/.reported"; fi
+  printf 'error: [setup] step %d/%d (%s) failed: %s\n' "$step_no" "$total_steps" "$step_name" "$*" >&2
+  exit 1
+}
+# Any command not run through run/run_logged that fails still names its step and (unexpanded) command.
+on_err() {
+  local rc=$?
+  report_failure "$rc" "$BASH_COMMAND"
+  exit "$rc"
+}
+trap on_err ERR
+
+# run CMD...: print and run; on failure name the step and the exact (expanded) command.
+run() {
+  note "\$ $(quote "$@")"
+  "$@" || { local rc=$?; report_failure "$rc" "$(quote "$@")"; exit "$rc"; }
+}
+# run_logged LOG CMD...: as run, output to LOG (long builds); its tail is shown on failure.
+run_logged() {
+  local log=$1; shift
+  note "\$ $(quote "$@")  (log: $log)"
+  "$@" >"$log" 2>&1 || {
+    local rc=$?
+    report_failure "$rc" "$(quote "$@")" "--- last lines of $log ---
+$(tail -n 40 "$log")"
+    exit "$rc"
+  }
+}
+
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+
+# ---------- cleanup (runs on success and on failure) ----------
+policy_rc=/usr/sbin/policy-rc.d
+policy_installed=0
+policy_backup=
+restore_policy_rc() {
+  [ "$policy_installed" = 1 ] || return 0
+  if [ -n "$policy_backup" ]; then "${as_root[@]}" mv -f "$policy_backup" "$policy_rc"
+  else "${as_root[@]}" rm -f "$policy_rc"; fi
+  policy_installed=0
+}
+tmp_dir=
+cleanup() {
+  local rc=$?
+  trap - ERR
+  restore_policy_rc || printf 'error: [setup] could not restore %s\n' "$policy_rc" >&2
+  [ -z "$tmp_dir" ] || rm -rf "$tmp_dir"
+  exit "$rc"
+}
+trap cleanup EXIT
+
+# ---------- step 1 ----------
+step 'check platform and read pins'
+[ -r /etc/os-release ] || die '/etc/os-release missing: this setup supports Debian 12 (bookworm) only'
+os_codename=$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")
+[ "$os_codename" = bookworm ] || die "this setup supports Debian 12 (bookworm), found '${os_codename:-unknown}'"
+command -v node >/dev/null || die 'node is required (Node 20)'
+[ -r "$pins_file" ] || die "pins file not found: $pins_file"
+# Validated before use; values come back as KEY=VALUE lines restricted to safe characters.
+pins=$(node -e '
+  const fs = require("fs");
+  const file = process.argv[1];
+  const fail = (m) => { console.error(`${file}: ${m}`); process.exit(1); };
+  let p;
+  try { p = JSON.parse(fs.readFileSync(file, "utf8")); } catch (e) { fail(`not valid JSON: ${e.message}`); }
+  if (typeof p.archive !== "string" || !/^https?:\/\/[A-Za-z0-9.\/_-]+$/.test(p.archive)) fail("field \"archive\" must be an http(s) URL");
+  if (typeof p.suite !== "string" || !/^[a-z][a-z0-9-]*$/.test(p.suite)) fail("field \"suite\" must be a suite name such as sid");
+  if (typeof p.keyring !== "string" || !/^\/[A-Za-z0-9.\/_-]+$/.test(p.keyring)) fail("field \"keyring\" must be an absolute path");
+  const v = /^[0-9][A-Za-z0-9.+~]*(-[A-Za-z0-9.+~]+)?$/;
+  for (const name of ["trantor", "drogon"]) {
+    const ver = p.sourcePackages && p.sourcePackages[name];
+    if (typeof ver !== "string" || !v.test(ver)) fail(`field "sourcePackages.${name}" must be a Debian version such as 1.9.13+ds-2`);
+  }
+  console.log(`archive=${p.archive}\nsuite=${p.suite}\nkeyring=${p.keyring}`);
+  console.log(`trantor_pin=${p.sourcePackages.trantor}\ndrogon_pin=${p.sourcePackages.drogon}`);
+' "$pins_file")
+while IFS='=' read -r key value; do printf -v "$key" '%s' "$value"; done <<<"$pins"
+note "pins: trantor $trantor_pin, drogon $drogon_pin from $archive $suite (source packages)"
+note "BENCH_HOME: $BENCH_HOME"
+mkdir -p "$BENCH_HOME"/{logs,build,src,prefix,resolved}
+# One setup at a time per BENCH_HOME (npm test and a manual setup may overlap).
+exec 9>"$BENCH_HOME/setup.lock"
+if ! flock -n 9; then
+  note 'another bench setup holds the lock; waiting (up to 30 min)'
+  flock -w 1800 9 || die "timed out waiting for $BENCH_HOME/setup.lock"
+fi
+tmp_dir=$(mktemp -d "$BENCH_HOME/tmp.XXXXXX")
+
+# ---------- step 2 ----------
+step 'install Debian packages'
+missing=()
+for p in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  note 'all present'
+else
+  note "missing: ${missing[*]}"
+  # Debian's nginx package starts nginx on port 80; policy-rc.d exit 101 forbids service starts.
+  # An existing policy-rc.d is put back afterwards (cleanup restores it even on failure).
+  if [ -e "$policy_rc" ]; then
+    policy_backup="$BENCH_HOME/policy-rc.d.saved"
+    run "${as_root[@]}" cp -p "$policy_rc" "$policy_backup"
+  fi
+  printf '#!/bin/sh\n# Written by bench/setup.sh while it installs packages: no service starts.\nexit 101\n' >"$tmp_dir/policy-rc.d"
+  policy_installed=1
+  run "${as_root[@]}" install -m 0755 "$tmp_dir/policy-rc.d" "$policy_rc"
+  run "${as_root[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+  run "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 \
+    install -y -qq --no-install-recommends "${missing[@]}"
+  restore_policy_rc
+fi
+
+# ---------- step 3 ----------
+step 'make sure no system nginx is running'
+if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+  if systemctl is-active --quiet nginx; then run "${as_root[@]}" systemctl stop nginx; fi
+  if systemctl is-enabled --quiet nginx 2>/dev/null; then run "${as_root[@]}" systemctl disable nginx; fi
+elif [ -x /etc/init.d/nginx ] && compgen -G '/etc/rc[2-5].d/S*nginx' >/dev/null; then
+  # No systemd: remove the boot-time start links so it does not come back.
+  run "${as_root[@]}" update-rc.d nginx disable
+fi
+# However it was started, the system nginx writes Debian's default pid file; the bench's own
+# nginx instances use their own pid paths and are left alone.
+system_pid=$(cat /run/nginx.pid 2>/dev/null || true)
+if [[ "$system_pid" =~ ^[0-9]+$ ]] && [ -e "/proc/$system_pid" ] \
+  && [ "$(readlink "/proc/$system_pid/exe" 2>/dev/null || true)" = /usr/sbin/nginx ]; then
+  run "${as_root[@]}" kill -QUIT "$system_pid"
+  for _ in $(seq 50); do [ -e "/proc/$system_pid" ] || break; sleep 0.1; done
+  [ ! -e "/proc/$system_pid" ] || run "${as_root[@]}" kill -TERM "$system_pid"
+  sleep 0.2
+  [ ! -e "/proc/$system_pid" ] || die "system nginx (pid $system_pid) is still running"
+  note "stopped system nginx (pid $system_pid)"
+else
+  note 'none running'
+fi
+
+# ---------- steps 4-6: trantor + Drogon from Debian source packages ----------
+# The actual version built replaces the pin when the archive no longer has the pinned one; that
+# choice is remembered in resolved/ so later runs reuse the cached build without asking the archive.
+resolved_or_pin() { local f="$BENCH_HOME/resolved/$1_$2"; if [ -s "$f" ]; then cat "$f"; else printf '%s' "$2"; fi; }
+trantor_ver=$(resolved_or_pin trantor "$trantor_pin")
+drogon_ver=$(resolved_or_pin drogon "$drogon_pin")
+prefix_key() { printf 'drogon-%s_trantor-%s' "${1//:/_}" "${2//:/_}"; }
+prefix="$BENCH_HOME/prefix/$(prefix_key "$drogon_ver" "$trantor_ver")"
+
+step 'fetch trantor and drogon source packages (Debian sid, private apt config)'
+if [ -f "$prefix/.complete" ]; then
+  note "cached build found: $prefix (skipping fetch)"
+else
+  apt_dir="$BENCH_HOME/apt"
+  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+  printf 'deb-src [signed-by=%s] %s %s main\n' "$keyring" "$archive" "$suite" >"$apt_dir/sources.list"
+  # Own sources list, lists and cache: the machine's apt configuration is never read or changed.
+  apt_private=(-o "Dir::Etc::sourcelist=$apt_dir/sources.list" -o Dir::Etc::sourceparts=-
+    -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache" -o Acquire::Languages=none
+    -o DPkg::Lock::Timeout=600)
+  # _apt cannot enter a private folder under /root; download as root instead of warning each time.
+  [ "$(id -u)" -ne 0 ] || apt_private+=(-o APT::Sandbox::User=root)
+  run apt-get "${apt_private[@]}" update -qq
+
+  resolve_version() { # name pin -> prints the version to build
+    local name=$1 pin=$2 versions best=''
+    versions=$(apt-cache "${apt_private[@]}" showsrc --only-source "$name" | awk '/^Version:/ {print $2}')
+    [ -n "$versions" ] || die "source package '$name' not found in $archive $suite"
+    if grep -qxF -- "$pin" <<<"$versions"; then printf '%s' "$pin"; return; fi
+    for v in $versions; do
+      if [ -z "$best" ] || dpkg --compare-versions "$v" gt "$best"; then best=$v; fi
+    done
+    warn "pinned $name $pin is no longer in $archive $suite; building $name $best instead (recorded in state.json)"
+    printf '%s' "$best"
+  }
+  trantor_ver=$(resolve_version trantor "$trantor_pin")
+  drogon_ver=$(resolve_version drogon "$drogon_pin")
+  prefix="$BENCH_HOME/prefix/$(prefix_key "$drogon_ver" "$trantor_ver")"
+  [ "$trantor_ver" = "$trantor_pin" ] || printf '%s' "$trantor_ver" >"$BENCH_HOME/resolved/trantor_$trantor_pin"
+  [ "$drogon_ver" = "$drogon_pin" ] || printf '%s' "$drogon_ver" >"$BENCH_HOME/resolved/drogon_$drogon_pin"
+
+  if [ -f "$prefix/.complete" ]; then
+    note "cached build found: $prefix"
+  else
+    src_root="$BENCH_HOME/src/$(prefix_key "$drogon_ver" "$trantor_ver")"
+    rm -rf "$src_root"; mkdir -p "$src_root"
+    cd "$src_root"
+    # Source only (apt-get source verifies the files against the signed Sources index): no sid binary is installed.
+    run apt-get "${apt_private[@]}" source -qq --only-source "trantor=$trantor_ver" "drogon=$drogon_ver"
+    cd "$root"
+  fi
+fi
+
+upstream_dir() { # name version -> extracted source dir (dpkg-source names it name-<upstream version>)
+  local v=${2#*:}; printf '%s/%s-%s' "$BENCH_HOME/src/$(prefix_key "$drogon_ver" "$trantor_ver")" "$1" "${v%-*}"
+}
+
+step "build trantor $trantor_ver"
+if [ -f "$prefix/.complete" ]; then
+  note 'cached'
+else
+  trantor_src=$(upstream_dir trantor "$trantor_ver")
+  [ -f "$trantor_src/CMakeLists.txt" ] || die "trantor source not found at $trantor_src"
+  built=$(dpkg-parsechangelog -l "$trantor_src/debian/changelog" -S Version)
+  [ "$built" = "$trantor_ver" ] || die "trantor source is $built, expected $trantor_ver"
+  rm -rf "$prefix"
+  build="$BENCH_HOME/build/trantor-${trantor_ver//:/_}"
+  run_logged "$BENCH_HOME/logs/trantor-configure.log" cmake -S "$trantor_src" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DBUILD_TESTING=OFF \
+    -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_INSTALL_RPATH="$prefix/lib"
+  run_logged "$BENCH_HOME/logs/trantor-build.log" cmake --build "$build" -j "$jobs"
+  run_logged "$BENCH_HOME/logs/trantor-install.log" cmake --install "$build"
+fi
+
+step "build drogon $drogon_ver"
+if [ -f "$prefix/.complete" ]; then
+  note 'cached'
+else
+  drogon_src=$(upstream_dir drogon "$drogon_ver")
+  [ -f "$drogon_src/CMakeLists.txt" ] || die "drogon source not found at $drogon_src"
+  built=$(dpkg-parsechangelog -l "$drogon_src/debian/changelog" -S Version)
+  [ "$built" = "$drogon_ver" ] || die "drogon source is $built, expected $drogon_ver"
+  build="$BENCH_HOME/build/drogon-${drogon_ver//:/_}"
+  # The +ds repack leaves drogon's trantor/ submodule empty: use the trantor installed above.
+  run_logged "$BENCH_HOME/logs/drogon-configure.log" cmake -S "$drogon_src" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DUSE_SUBMODULE=OFF \
+    -DBUILD_CTL=OFF -DBUILD_EXAMPLES=OFF -DBUILD_ORM=OFF -DBUILD_TESTING=OFF -DBUILD_YAML_CONFIG=OFF \
+    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
+    -DCMAKE_INSTALL_RPATH="$prefix/lib"
+  run_logged "$BENCH_HOME/logs/drogon-build.log" cmake --build "$build" -j "$jobs"
+  run_logged "$BENCH_HOME/logs/drogon-install.log" cmake --install "$build"
+  # Marker last: an interrupted build is redone from scratch next time.
+  printf 'trantor=%s\ndrogon=%s\n' "$trantor_ver" "$drogon_ver" >"$prefix/.complete"
+fi
+
+# ---------- step 7 ----------
+step 'build the Drogon benchmark server (examples/benchmark)'
+server_build="$BENCH_HOME/build/benchmark-$(prefix_key "$drogon_ver" "$trantor_ver")"
+if [ ! -f "$server_build/CMakeCache.txt" ]; then
+  run_logged "$BENCH_HOME/logs/benchmark-configure.log" cmake -S "$root/examples/benchmark" -B "$server_build" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix"
+fi
+run_logged "$BENCH_HOME/logs/benchmark-build.log" cmake --build "$server_build" -j "$jobs"
+server_binary="$server_build/drogon_benchmark"
+[ -x "$server_binary" ] || die "server binary not found: $server_binary"
+
+# ---------- step 8 ----------
+step 'build the nginx hello-world module (bench/nginx-hello)'
+module_src="$root/bench/nginx-hello"
+module_dir="$BENCH_HOME/nginx-hello"
+module_so="$module_dir/ngx_http_hello_world_module.so"
+nginx_pkg_version=$(dpkg-query -W -f='${Version}' nginx)
+nginx_dev_version=$(dpkg-query -W -f='${Version}' nginx-dev)
+# A module must be built against the exact nginx it is loaded into.
+[ "$nginx_pkg_version" = "$nginx_dev_version" ] \
+  || die "nginx $nginx_pkg_version and nginx-dev $nginx_dev_version differ; upgrade both"
+module_key=$( { printf 'nginx-dev %s\n' "$nginx_dev_version"; cat "$module_src/config" "$module_src"/*.c; } | sha256sum | cut -d' ' -f1)
+if [ -f "$module_so" ] && [ "$(cat "$module_dir/source.sha256" 2>/dev/null || true)" = "$module_key" ]; then
+  note "unchanged: $module_so"
+else
+  ngx_build="$BENCH_HOME/build/nginx-src"
+  rm -rf "$ngx_build"
+  # configure writes its Makefile and objs/ where it runs: work on a copy of nginx-dev's tree.
+  run cp -a /usr/share/nginx/src "$ngx_build"
+  # shellcheck disable=SC1091  # defines NGX_CONF_FLAGS: Debian's own configure flags, incl. --with-compat
+  . "$ngx_build/conf_flags"
+  cd "$ngx_build"
+  run_logged "$BENCH_HOME/logs/nginx-module-configure.log" ./configure "${NGX_CONF_FLAGS[@]}" \
+    --add-dynamic-module="$module_src"
+  # nginx-dev's configure writes only objs/Makefile (no top-level Makefile).
+  run_logged "$BENCH_HOME/logs/nginx-module-build.log" make -f objs/Makefile -j "$jobs" modules
+  cd "$root"
+  mkdir -p "$module_dir"
+  cp "$ngx_build/objs/ngx_http_hello_world_module.so" "$module_so.tmp"
+  mv -f "$module_so.tmp" "$module_so"
+  printf '%s\n' "$module_key" >"$module_dir/source.sha256"
+fi
+
+# ---------- step 9 ----------
+step 'check that nginx loads the module (nginx -t, no server started)'
+nginx_binary=$(command -v nginx || true)
+[ -n "$nginx_binary" ] || nginx_binary=/usr/sbin/nginx
+[ -x "$nginx_binary" ] || die "nginx binary not found"
+mkdir -p "$tmp_dir/nginx/logs"
+cat >"$tmp_dir/nginx/nginx.conf" <<EOF
+load_module $module_so;
+daemon off;
+error_log stderr warn;
+pid $tmp_dir/nginx/nginx.pid;
+events { worker_connections 64; }
+http {
+  access_log off;
+  client_body_temp_path $tmp_dir/nginx/body;
+  proxy_temp_path $tmp_dir/nginx/proxy;
+  fastcgi_temp_path $tmp_dir/nginx/fastcgi;
+  uwsgi_temp_path $tmp_dir/nginx/uwsgi;
+  scgi_temp_path $tmp_dir/nginx/scgi;
+  server { listen 127.0.0.1:1; location = /benchmark { hello_world; } }
+}
+EOF
+run_logged "$BENCH_HOME/logs/nginx-t.log" "$nginx_binary" -t -q -p "$tmp_dir/nginx" -c "$tmp_dir/nginx/nginx.conf"
+
+# ---------- step 10 ----------
+step "write $BENCH_HOME/state.json"
+# Versions are read from what was built and installed, never typed.
+drogon_version=$(sed -n 's/^#define DROGON_VERSION "\(.*\)"$/\1/p' "$prefix/include/drogon/version.h")
+trantor_version=$(sed -n 's/^set(PACKAGE_VERSION "\(.*\)")$/\1/p' "$prefix/lib/cmake/Trantor/TrantorConfigVersion.cmake")
+nginx_version=$("$nginx_binary" -v 2>&1 | sed -n 's|^nginx version: nginx/\([^ ]*\).*|\1|p')
+# wrk -v exits 1; Debian's wrk prints "wrk debian/4.1.0-3+b2 [epoll] ...": keep the upstream part.
+wrk_version=$( { wrk -v 2>&1 || true; } | sed -n 's|^wrk \(debian/\)\{0,1\}\([0-9][^ -]*\).*|\2|p')
+ab_version=$(ab -V 2>&1 | sed -n 's/^This is ApacheBench, Version \([^ ]*\).*/\1/p')
+for pair in drogon_version trantor_version nginx_version wrk_version ab_version; do
+  [ -n "${!pair}" ] || die "could not read ${pair%_version}'s version"
+done
+node -e '
+  const fs = require("fs");
+  const [file, ...v] = process.argv.slice(1);
+  const keys = ["drogonVersion", "trantorVersion", "drogonPrefix", "drogonServerBinary", "nginxBinary",
+    "nginxVersion", "nginxHelloModule", "wrkVersion", "abVersion", "drogonSourceVersion",
+    "trantorSourceVersion", "drogonPinned", "trantorPinned", "sourceArchive", "nginxPackageVersion"];
+  const state = Object.fromEntries(keys.map((k, i) => [k, v[i]]));
+  state.builtAt = new Date().toISOString();
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, JSON.stringify(state, null, 2) + "\n");
+  fs.renameSync(tmp, file);
+' "$BENCH_HOME/state.json" "$drogon_version" "$trantor_version" "$prefix" "$server_binary" "$nginx_binary" \
+  "$nginx_version" "$module_so" "$wrk_version" "$ab_version" "$drogon_ver" "$trantor_ver" "$drogon_pin" \
+  "$trantor_pin" "$archive $suite" "$nginx_pkg_version"
+note "drogon $drogon_version (source $drogon_ver), trantor $trantor_version (source $trantor_ver)"
+note "nginx $nginx_version, wrk $wrk_version, ab $ab_version"
+printf '==> [setup] done in %ds: %s\n' "$((SECONDS - started))" "$BENCH_HOME/state.json"
