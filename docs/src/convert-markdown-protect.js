@@ -17,7 +17,7 @@ const BLANK = /^[ \t]*\r?\n?$/;
 const REF_DEFINITION = /^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)(.*)$/;
 
 // Inline candidates: a start that might open a protected span. Each is confirmed by a sticky regex.
-const INLINE_START = /<|`|\\|\]\(|\]\[|https?:\/\/|:id=/g;
+const INLINE_START = /<|`|\\|\]\(|https?:\/\//g;
 const HTML_COMMENT = /<!--[\s\S]*?-->/y;
 const RAW_HTML_ELEMENT = /<(script|style|pre|code|textarea|kbd|samp)\b[^>]*>[\s\S]*?<\/\1\s*>/iy;
 const AUTOLINK = /<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*)>/y;
@@ -26,8 +26,6 @@ const HTML_LINK_ATTRIBUTE = /(\s(?:href|src)\s*=\s*)("[^"]*"|'[^']*'|[^\s"'=<>`]
 // Bare URL: up to whitespace or '<', as docsify's marked (GFM autolinks) links it, so Chinese
 // glued to a URL is part of the link there too; trailing ASCII punctuation is prose.
 const BARE_URL = /https?:\/\/[^\s<]+/y;
-const DOCSIFY_ID = /:id=[^\s]+/y;
-const LINK_LABEL = /\]\[([^\]\n]*)\]/y;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
@@ -97,10 +95,12 @@ function protectMarkdown(markdown, { convertText }) {
     }
     const reference = REF_DEFINITION.exec(line.replace(/\r?\n$/, ''));
     if (reference) {
-      // [label]: target "title" -- the label must stay as the references to it, which are kept too.
+      // [label]: target "title" -- label and title are converted on their own, like the label where
+      // the reference is used ([text][label], [label]) is converted in its line: brackets are word
+      // boundaries for OpenCC, so both come out the same and the reference still resolves.
       flushText();
       const body = line.replace(/\r?\n$/, '');
-      out.push(hold(reference[1] + rewrite(reference[2]) + reference[3]) + line.slice(body.length));
+      out.push(hold(convertText(reference[1]) + rewrite(reference[2]) + convertText(reference[3])) + line.slice(body.length));
     } else {
       textLines.push(line);
     }
@@ -160,27 +160,13 @@ function protectInline(text, hold, rewrite) {
     } else if (start === '](') {
       const parsed = parseInlineDestination(text, at + 2);
       if (parsed) {
-        end = parsed.end;
-        // Keep '](' as text so the placeholder sits where the target was.
+        // Only the target is held: '](' stays text, and so does the title, which is prose (a tooltip).
+        end = parsed.destinationEnd;
         out += text.slice(copied, at + 2);
         copied = at + 2;
         span = text.slice(at + 2, end);
-        replacement = parsed.leading + rewrite(parsed.destination) + text.slice(parsed.destinationEnd, end);
+        replacement = parsed.leading + rewrite(parsed.destination);
       }
-    } else if (start === '][') {
-      LINK_LABEL.lastIndex = at;
-      const m = LINK_LABEL.exec(text);
-      if (m) {
-        out += text.slice(copied, at + 1);
-        copied = at + 1;
-        end = at + m[0].length;
-        span = text.slice(at + 1, end);
-      }
-    } else if (start === ':id=') {
-      DOCSIFY_ID.lastIndex = at;
-      const m = DOCSIFY_ID.exec(text);
-      span = m[0];
-      end = at + span.length;
     } else {
       BARE_URL.lastIndex = at;
       const m = BARE_URL.exec(text);

@@ -53,10 +53,14 @@ test('URLs are kept: autolinks, bare http(s) URLs (as far as docsify links them)
   assert.equal(convertMarkdown('见 <https://example.com/线程> 和 <dev@example.com>。'), '見 <https://example.com/线程> 和 <dev@example.com>。');
   assert.equal(convertMarkdown('访问 https://github.com/x/wiki/默认 获取'), '訪問 https://github.com/x/wiki/默认 獲取');
   assert.equal(convertMarkdown('(见 https://a.com/b_(c)) 线程'), '(見 https://a.com/b_(c)) 執行緒');
-  assert.equal(convertMarkdown('[线程](https://example.com/线程 "默认") ![内存](/assets/内存.png)'),
-    '[執行緒](https://example.com/线程 "默认") ![記憶體](/assets/内存.png)');
+  // The title is a tooltip, i.e. prose: converted.
+  assert.equal(convertMarkdown('[线程](https://example.com/线程 "默认") ![内存](/assets/内存.png \'内存图\')'),
+    '[執行緒](https://example.com/线程 "預設") ![記憶體](/assets/内存.png \'記憶體圖\')');
+  assert.equal(convertMarkdown('[线程](/assets/a_(线程).png)线程'), '[執行緒](/assets/a_(线程).png)執行緒');
   assert.equal(convertMarkdown('[线程](<../资料/线程 文件.png>)'), '[執行緒](<../资料/线程 文件.png>)');
-  assert.equal(convertMarkdown('[线程][参考]\n\n[参考]: https://example.com/线程 "默认"\n'), '[執行緒][参考]\n\n[参考]: https://example.com/线程 "默认"\n');
+  // Reference labels are converted alike where used and where defined, so they still match.
+  assert.equal(convertMarkdown('[线程][默认参考] [默认参考][] [默认参考]\n\n[默认参考]: https://example.com/线程 "默认"\n'),
+    '[執行緒][預設參考] [預設參考][] [預設參考]\n\n[預設參考]: https://example.com/线程 "預設"\n');
 });
 
 test('HTML tags and attributes are kept, text between tags is converted, comments are verbatim', () => {
@@ -70,7 +74,7 @@ test('HTML tags and attributes are kept, text between tags is converted, comment
 
 test('front matter and docsify heading ids are kept', () => {
   assert.equal(convertMarkdown('---\ntitle: 线程\n---\n# 线程\n'), '---\ntitle: 线程\n---\n# 執行緒\n');
-  assert.equal(convertMarkdown('## 默认配置 :id=默认-id\n'), '## 預設設定 :id=默认-id\n');
+  assert.equal(convertMarkdown('## 默认配置 :id=default-config\n'), '## 預設設定 :id=default-config\n');
 });
 
 test('internal /CHN/ links become /JB_TW/ links with converted file name and anchor', () => {
@@ -87,7 +91,7 @@ test('internal /CHN/ links become /JB_TW/ links with converted file name and anc
     ['[a](?id=默认配置)', '[a](?id=預設設定)'],
     ['[a](快速开始.md)', '[a](快速開始.md)'],
     ['[a](../CHN/快速开始)', '[a](../JB_TW/快速開始)'],
-    ['[a](/CHN/快速开始 "打开快速开始")', '[a](/JB_TW/快速開始 "打开快速开始")'],
+    ['[a](/CHN/快速开始 "打开快速开始")', '[a](/JB_TW/快速開始 "開啟快速開始")'],
     ['[a]: /CHN/快速开始?id=默认', '[a]: /JB_TW/快速開始?id=預設'],
     ['<a href="/CHN/概述?id=入门">概述</a>', '<a href="/JB_TW/概述?id=入門">概述</a>'],
   ];
