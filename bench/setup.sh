@@ -55,6 +55,12 @@ run() {
   note "\$ $(quote "$@")"
   "$@" || { local rc=$?; report_failure "$rc" "$(quote "$@")"; exit "$rc"; }
 }
+# run_to FILE CMD...: as run, stdout to FILE (a value to read back).
+run_to() {
+  local out=$1; shift
+  note "\$ $(quote "$@") > $out"
+  "$@" >"$out" || { local rc=$?; report_failure "$rc" "$(quote "$@")"; exit "$rc"; }
+}
 # run_logged LOG CMD...: as run, output to LOG (long builds); its tail is shown on failure.
 run_logged() {
   local log=$1; shift
@@ -80,15 +86,15 @@ restore_policy_rc() {
   else "${as_root[@]}" rm -f "$policy_rc"; fi
   policy_installed=0
 }
-tmp_dir=
 cleanup() {
   local rc=$?
   trap - ERR
   restore_policy_rc || printf 'error: [setup] could not restore %s\n' "$policy_rc" >&2
-  [ -z "$tmp_dir" ] || rm -rf "$tmp_dir"
+  [ -z "${tmp_dir:-}" ] || rm -rf "$tmp_dir"
   exit "$rc"
 }
 trap cleanup EXIT
+tmp_dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-setup.XXXXXX")
 
 # ---------- step 1 ----------
 step 'check platform and read pins'
@@ -98,24 +104,8 @@ os_codename=$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")
 command -v node >/dev/null || die 'node is required (Node 20)'
 [ -r "$pins_file" ] || die "pins file not found: $pins_file"
 # Validated before use; values come back as KEY=VALUE lines restricted to safe characters.
-pins=$(node -e '
-  const fs = require("fs");
-  const file = process.argv[1];
-  const fail = (m) => { console.error(`${file}: ${m}`); process.exit(1); };
-  let p;
-  try { p = JSON.parse(fs.readFileSync(file, "utf8")); } catch (e) { fail(`not valid JSON: ${e.message}`); }
-  if (typeof p.archive !== "string" || !/^https?:\/\/[A-Za-z0-9.\/_-]+$/.test(p.archive)) fail("field \"archive\" must be an http(s) URL");
-  if (typeof p.suite !== "string" || !/^[a-z][a-z0-9-]*$/.test(p.suite)) fail("field \"suite\" must be a suite name such as sid");
-  if (typeof p.keyring !== "string" || !/^\/[A-Za-z0-9.\/_-]+$/.test(p.keyring)) fail("field \"keyring\" must be an absolute path");
-  const v = /^[0-9][A-Za-z0-9.+~]*(-[A-Za-z0-9.+~]+)?$/;
-  for (const name of ["trantor", "drogon"]) {
-    const ver = p.sourcePackages && p.sourcePackages[name];
-    if (typeof ver !== "string" || !v.test(ver)) fail(`field "sourcePackages.${name}" must be a Debian version such as 1.9.13+ds-2`);
-  }
-  console.log(`archive=${p.archive}\nsuite=${p.suite}\nkeyring=${p.keyring}`);
-  console.log(`trantor_pin=${p.sourcePackages.trantor}\ndrogon_pin=${p.sourcePackages.drogon}`);
-' "$pins_file")
-while IFS='=' read -r key value; do printf -v "$key" '%s' "$value"; done <<<"$pins"
+run_to "$tmp_dir/pins.env" node "$root/bench/setup-pins.js" "$pins_file"
+while IFS='=' read -r key value; do printf -v "$key" '%s' "$value"; done <"$tmp_dir/pins.env"
 note "pins: trantor $trantor_pin, drogon $drogon_pin from $archive $suite (source packages)"
 note "BENCH_HOME: $BENCH_HOME"
 mkdir -p "$BENCH_HOME"/{logs,build,src,prefix,resolved}
@@ -125,7 +115,6 @@ if ! flock -n 9; then
   note 'another bench setup holds the lock; waiting (up to 30 min)'
   flock -w 1800 9 || die "timed out waiting for $BENCH_HOME/setup.lock"
 fi
-tmp_dir=$(mktemp -d "$BENCH_HOME/tmp.XXXXXX")
 
 # ---------- step 2 ----------
 step 'install Debian packages'
@@ -179,7 +168,15 @@ fi
 # ---------- steps 4-6: trantor + Drogon from Debian source packages ----------
 # The actual version built replaces the pin when the archive no longer has the pinned one; that
 # choice is remembered in resolved/ so later runs reuse the cached build without asking the archive.
-resolved_or_pin() { local f="$BENCH_HOME/resolved/$1_$2"; if [ -s "$f" ]; then cat "$f"; else printf '%s' "$2"; fi; }
+resolved_or_pin() { # name pin
+  local f="$BENCH_HOME/resolved/$1_$2"
+  if [ -s "$f" ]; then
+    warn "pinned $1 $2 was not in the archive; using $1 $(cat "$f") as resolved earlier ($f)"
+    cat "$f"
+  else
+    printf '%s' "$2"
+  fi
+}
 trantor_ver=$(resolved_or_pin trantor "$trantor_pin")
 drogon_ver=$(resolved_or_pin drogon "$drogon_pin")
 prefix_key() { printf 'drogon-%s_trantor-%s' "${1//:/_}" "${2//:/_}"; }
@@ -198,7 +195,8 @@ else
     -o DPkg::Lock::Timeout=600)
   # _apt cannot enter a private folder under /root; download as root instead of warning each time.
   [ "$(id -u)" -ne 0 ] || apt_private+=(-o APT::Sandbox::User=root)
-  run apt-get "${apt_private[@]}" update -qq
+  # --error-on=any: an unreachable or unsigned archive is an error, not a warning followed by "not found".
+  run apt-get "${apt_private[@]}" update -qq --error-on=any
 
   resolve_version() { # name pin -> prints the version to build
     local name=$1 pin=$2 versions best=''

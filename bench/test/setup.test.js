@@ -1,0 +1,71 @@
+'use strict';
+// bench/setup.sh: the pins file is validated before anything runs, and a failing step names itself
+// and the exact command. Runs against a throw-away BENCH_HOME and fails in step 1: nothing is installed.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { readPins } = require('../setup-pins');
+
+const root = join(__dirname, '..', '..');
+const pinsPath = join(root, 'bench', 'pins.json');
+
+function withTempDir(fn) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-setup-test-'));
+  try {
+    return fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function writePins(dir, edit) {
+  const pins = JSON.parse(readFileSync(pinsPath, 'utf8'));
+  edit(pins);
+  const file = join(dir, 'pins.json');
+  writeFileSync(file, JSON.stringify(pins));
+  return file;
+}
+
+test('the committed pins name Debian source versions of trantor and drogon', () => {
+  const pins = readPins(pinsPath);
+  assert.match(pins.sourcePackages.drogon, /^1\.9\.\d+/);
+  assert.match(pins.sourcePackages.trantor, /^1\.5\.\d+/);
+});
+
+test('readPins names the field that is wrong', () => {
+  withTempDir((dir) => {
+    const cases = [
+      [(p) => { p.sourcePackages.drogon = 'latest'; }, /field "sourcePackages\.drogon" must be a Debian version/],
+      [(p) => { delete p.sourcePackages.trantor; }, /field "sourcePackages\.trantor"/],
+      [(p) => { p.archive = 'ftp://example.org/debian'; }, /field "archive" must be an http\(s\) URL/],
+      [(p) => { p.suite = 'sid main'; }, /field "suite"/],
+      [(p) => { p.keyring = 'keyring.gpg'; }, /field "keyring" must be an absolute path/],
+    ];
+    for (const [edit, message] of cases) assert.throws(() => readPins(writePins(dir, edit)), message);
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"archive": ');
+    assert.throws(() => readPins(broken), /broken\.json: cannot read pins/);
+  });
+});
+
+test('setup.sh stops in step 1 on a bad pin, naming the step, the field and the command', () => {
+  withTempDir((dir) => {
+    const pins = writePins(dir, (p) => { p.sourcePackages.trantor = 'not a version'; });
+    const home = join(dir, 'home');
+    const r = spawnSync('bash', [join(root, 'bench', 'setup.sh')], {
+      encoding: 'utf8',
+      timeout: 20000,
+      env: { ...process.env, DROGON_BENCH_HOME: home, BENCH_PINS_FILE: pins },
+    });
+    assert.equal(r.status, 1, `exit ${r.status}; stderr: ${r.stderr}`);
+    assert.match(r.stdout, /==> \[setup\] step 1\/\d+: check platform and read pins/);
+    assert.match(r.stderr, /field "sourcePackages\.trantor" must be a Debian version/);
+    assert.match(r.stderr, /error: \[setup\] step 1\/\d+ \(check platform and read pins\) failed \(exit 1\)/);
+    assert.ok(r.stderr.includes(`command: node ${join(root, 'bench', 'setup-pins.js')} ${pins}`), r.stderr);
+    assert.equal((r.stderr.match(/error: \[setup\]/g) || []).length, 1, 'the failure is reported once');
+    assert.equal(existsSync(join(home, 'state.json')), false, 'no state.json after a failed setup');
+  });
+});
