@@ -1,0 +1,128 @@
+// Language plugin: keeps <html lang> on the language of the route (en / zh-CN / zh-TW), draws the
+// navbar language switcher that keeps the reader on the same page (from the navigation map the
+// build generates from docs/manifest.json), and marks the rendered route on <html data-rendered-route>.
+(function () {
+  'use strict';
+  var site = window.DROGON_SITE;
+
+  function decodePath(path) {
+    try { return decodeURIComponent(path); } catch (e) { return path; }
+  }
+
+  // "#/CHN/%E6%A6%82%E8%BF%B0?id=x" -> { path: "/CHN/概述", id: "x" }
+  function parseHash(hash) {
+    var route = hash.replace(/^#/, '');
+    var q = route.indexOf('?');
+    var path = decodePath(q >= 0 ? route.slice(0, q) : route);
+    var id = null;
+    if (q >= 0) {
+      route.slice(q + 1).split('&').forEach(function (param) {
+        var parts = param.split('=');
+        if (parts[0] === 'id' && parts.length > 1) id = decodePath(parts.slice(1).join('='));
+      });
+    }
+    return { path: path || '/', id: id };
+  }
+
+  function languageOfPath(path) {
+    var dir = path.split('/')[1] || '';
+    for (var i = 0; i < site.languages.length; i++) {
+      if (site.languages[i].dir === dir) return site.languages[i];
+    }
+    return null;
+  }
+
+  function resolveAlias(path) {
+    return Object.prototype.hasOwnProperty.call(site.aliases, path) ? site.aliases[path] : path;
+  }
+
+  function pageOfPath(path) {
+    var target = resolveAlias(path);
+    for (var i = 0; i < site.pages.length; i++) {
+      var langs = site.pages[i].languages;
+      for (var code in langs) {
+        if (langs[code].route === target) return { page: site.pages[i], code: code };
+      }
+    }
+    return null;
+  }
+
+  // Keeps ?id= when it resolves in the other language: the same id exists there, or both pages
+  // have the same heading structure (then the heading at the same position). Otherwise page top.
+  function mapHeadingId(id, from, to) {
+    if (!id) return null;
+    var i;
+    for (i = 0; i < to.headings.length; i++) if (to.headings[i].id === id) return id;
+    if (from.headings.length !== to.headings.length) return null;
+    for (i = 0; i < from.headings.length; i++) if (from.headings[i].depth !== to.headings[i].depth) return null;
+    for (i = 0; i < from.headings.length; i++) if (from.headings[i].id === id) return to.headings[i].id;
+    return null;
+  }
+
+  // Where the switcher entry for language `lang` points from the current route.
+  function targetFor(lang, current) {
+    var found = pageOfPath(current.path);
+    var page = found ? found.page : site.pages[0];
+    var to = page.languages[lang.code];
+    var id = found ? mapHeadingId(current.id, page.languages[found.code], to) : null;
+    return '#' + to.route + (id ? '?id=' + encodeURIComponent(id) : '');
+  }
+
+  var nav = null;
+
+  function buildSwitcher() {
+    nav = document.createElement('nav');
+    nav.className = 'app-nav lang-switcher';
+    var list = document.createElement('ul');
+    site.languages.forEach(function (lang) {
+      var item = document.createElement('li');
+      var a = document.createElement('a');
+      a.textContent = lang.name;
+      a.setAttribute('lang', lang.htmlLang);
+      a.setAttribute('hreflang', lang.htmlLang);
+      a.setAttribute('data-lang', lang.code);
+      a.href = '#' + site.pages[0].languages[lang.code].route;
+      item.appendChild(a);
+      list.appendChild(item);
+    });
+    nav.appendChild(list);
+    document.body.insertBefore(nav, document.body.firstChild);
+  }
+
+  function update(current) {
+    var lang = languageOfPath(current.path) || site.languages[0];
+    document.documentElement.lang = lang.htmlLang;
+    if (!nav) return;
+    nav.setAttribute('aria-label', site.ui[lang.code].languageMenu);
+    var links = nav.querySelectorAll('a[data-lang]');
+    for (var i = 0; i < links.length; i++) {
+      var a = links[i];
+      var code = a.getAttribute('data-lang');
+      var target = site.languages.filter(function (l) { return l.code === code; })[0];
+      a.href = targetFor(target, current);
+      if (code === lang.code && languageOfPath(current.path)) a.setAttribute('aria-current', 'true');
+      else a.removeAttribute('aria-current');
+    }
+  }
+
+  function languagePlugin(hook, vm) {
+    hook.mounted(function () {
+      buildSwitcher();
+      update(parseHash(window.location.hash));
+      // Same-page anchor clicks change only ?id=; docsify does not re-render, so follow the hash.
+      window.addEventListener('hashchange', function () { update(parseHash(window.location.hash)); });
+    });
+    hook.beforeEach(function (markdown) {
+      update(parseHash(window.location.hash));
+      return markdown;
+    });
+    hook.doneEach(function () {
+      var current = parseHash(window.location.hash);
+      update(current);
+      document.documentElement.setAttribute('data-rendered-route', decodePath(vm.route.path) || '/');
+    });
+  }
+
+  window.$docsify = window.$docsify || {};
+  window.$docsify.plugins = (window.$docsify.plugins || []).concat(languagePlugin);
+})();

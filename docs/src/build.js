@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm run build`: generate (benchmarks body -> navigation blocks -> JB_TW conversion) in memory,
+// validate (titles, link check), then write the changed ENG/ CHN/ JB_TW/ files atomically, then
+// assemble site/. Nothing is written unless every stage succeeded.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { generatePages } = require('./generate-pages');
+const { checkLinks, formatProblems } = require('./link-check');
+const { writeFilesAtomic } = require('./fs-atomic');
+const { assembleSite } = require('./assemble-site');
+const { buildAliases } = require('./navigation');
+
+const repoRoot = path.join(__dirname, '..', '..');
+
+// Every markdown file the site serves, for the link checker and the assembler.
+function siteMarkdown(generated) {
+  return new Map([...generated.files, ...generated.siteRoot]);
+}
+
+function linkCheckGenerated(generated, root) {
+  const languageDirs = generated.manifest.languages.map((l) => l.dir);
+  return checkLinks({
+    files: siteMarkdown(generated),
+    aliases: buildAliases(generated.manifest),
+    // Non-markdown targets (images) are copied from the language folders into the site.
+    assetExists: (rel) => languageDirs.includes(rel.split('/')[0])
+      && fs.existsSync(path.join(root, rel)) && fs.statSync(path.join(root, rel)).isFile(),
+  });
+}
+
+/**
+ * options: root (repository), siteDir (default <root>/site), writeSources (default true: update the
+ * committed ENG/ CHN/ JB_TW/ files; false: only assemble the site from memory), quiet, converter,
+ * resultsPath. Returns a summary; throws on any problem before anything is written.
+ */
+async function buildSite(options = {}) {
+  const started = process.hrtime.bigint();
+  const root = options.root || repoRoot;
+  const siteDir = options.siteDir || path.join(root, 'site');
+  const writeSources = options.writeSources !== false;
+  const log = options.quiet ? () => {} : (line) => console.log(line);
+
+  const generated = generatePages({ root, converter: options.converter, resultsPath: options.resultsPath });
+  log(`generate: ${generated.manifest.pages.length} pages x ${generated.manifest.languages.length} languages, ${generated.files.size} files (${Object.entries(generated.timings).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')})`);
+
+  const problems = linkCheckGenerated(generated, root);
+  if (problems.length) {
+    throw new Error(`link check: ${problems.length} broken link(s) or anchor(s); nothing was written:\n${formatProblems(problems)}`);
+  }
+  log(`link check: ${siteMarkdown(generated).size} files, no broken links or anchors`);
+
+  let written = [];
+  if (writeSources) {
+    const changed = [];
+    for (const [rel, content] of generated.files) {
+      const target = path.join(root, rel);
+      let current = null;
+      try { current = fs.readFileSync(target, 'utf8'); } catch { /* new file */ }
+      if (current !== content) changed.push({ path: target, content, rel });
+    }
+    writeFilesAtomic(changed);
+    written = changed.map((c) => c.rel);
+    log(written.length ? `write: ${written.length} file(s) updated: ${written.join(', ')}` : `write: all ${generated.files.size} files already up to date`);
+  }
+
+  const languageDirs = generated.manifest.languages.map((l) => l.dir);
+  const { fileCount, warnings } = assembleSite({ siteDir, files: siteMarkdown(generated), navigationMap: generated.navigationMap, languageDirs, root });
+  for (const w of warnings) log(`warning: ${w}`);
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require(path.join(root, 'node_modules/docsify/package.json')).version}, Chart.js ${require(path.join(root, 'node_modules/chart.js/package.json')).version})`);
+  log(`build: done in ${ms.toFixed(0)} ms`);
+  return { generated, written, siteDir, warnings, ms };
+}
+
+if (require.main === module) {
+  buildSite().catch((err) => {
+    console.error(`build failed: ${err.message}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { buildSite, linkCheckGenerated, siteMarkdown };

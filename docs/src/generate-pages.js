@@ -1,0 +1,156 @@
+// The generate stage, in memory: reads the authored page bodies (ENG, CHN), renders the Benchmarks
+// body from bench/results/latest.json, derives JB_TW from CHN by conversion, adds the navigation
+// blocks and sidebars from the manifest. Returns every file's content; writes nothing, so build.js
+// writes only after everything validated and check.js compares against the committed files.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { loadManifest } = require('./manifest');
+const { loadUiStrings } = require('./ui-strings');
+const nav = require('./navigation');
+
+const repoRoot = path.join(__dirname, '..', '..');
+
+class GenerateError extends Error {
+  constructor(problems) {
+    super(`generate: ${problems.length} problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'GenerateError';
+    this.problems = problems;
+  }
+}
+
+function readResults(resultsPath, root) {
+  const shown = path.relative(root, resultsPath);
+  let text;
+  try {
+    text = fs.readFileSync(resultsPath, 'utf8');
+  } catch (err) {
+    throw new Error(`benchmarks: cannot read ${shown} (run \`npm run bench\` to produce it): ${err.code || err.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`benchmarks: ${shown} is not valid JSON: ${err.message}`);
+  }
+}
+
+function loadHistoryIfAvailable(root) {
+  const historyModule = path.join(root, 'bench', 'src', 'history.js');
+  if (!fs.existsSync(historyModule)) return undefined;
+  const { loadHistory } = require(historyModule);
+  if (typeof loadHistory !== 'function') throw new Error('benchmarks: bench/src/history.js does not export loadHistory()');
+  return loadHistory();
+}
+
+// Renders the Benchmarks bodies { [code]: markdown } for the authored languages.
+function renderBenchmarkBodies({ root, resultsPath, authoredCodes }) {
+  const { renderBenchmarkPages } = require(path.join(root, 'docs', 'src', 'render-benchmarks.js'));
+  const results = readResults(resultsPath, root);
+  const history = loadHistoryIfAvailable(root);
+  const bodies = renderBenchmarkPages(history === undefined ? { results } : { results, history });
+  for (const code of authoredCodes) {
+    if (typeof bodies?.[code] !== 'string' || bodies[code].trim() === '') {
+      throw new Error(`benchmarks: renderBenchmarkPages returned no ${code} body`);
+    }
+  }
+  return bodies;
+}
+
+/**
+ * options: root (repository root; pages are read from <root>/<DIR>/), manifestPath, uiStringsPath,
+ * resultsPath, converter ({ convertText, convertMarkdown }; default docs/src/convert-zh-tw.js).
+ * Returns { manifest, ui, files: Map<relPath, content>, bodies, navigationMap, siteRoot: Map, timings }.
+ * Throws GenerateError listing every problem found (missing pages, title mismatches, bad blocks).
+ */
+function generatePages(options = {}) {
+  const root = options.root || repoRoot;
+  const timings = {};
+  const time = (name, fn) => { const t = process.hrtime.bigint(); const r = fn(); timings[name] = Number(process.hrtime.bigint() - t) / 1e6; return r; };
+  const converter = options.converter || require('./convert-zh-tw.js');
+  const manifest = time('manifest', () => loadManifest({ manifestPath: options.manifestPath || path.join(root, 'docs', 'manifest.json'), converter }));
+  const ui = loadUiStrings(manifest, { uiStringsPath: options.uiStringsPath || path.join(root, 'docs', 'ui-strings.json'), converter });
+  const authored = manifest.languages.filter((l) => l.derivedFrom === null);
+  const derived = manifest.languages.filter((l) => l.derivedFrom !== null);
+  const problems = [];
+
+  // 1. Bodies of the authored languages: generated (benchmarks) or read from the page file.
+  const bodies = {};
+  let benchmarkBodies = null;
+  if (manifest.pages.some((p) => p.generatedBy === 'benchmarks')) {
+    benchmarkBodies = time('benchmarks', () => renderBenchmarkBodies({
+      root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),
+      authoredCodes: authored.map((l) => l.code),
+    }));
+  }
+  time('read', () => {
+    for (const page of manifest.pages) {
+      bodies[page.id] = {};
+      for (const lang of authored) {
+        const entry = page.entries[lang.code];
+        if (page.generatedBy === 'benchmarks') {
+          bodies[page.id][lang.code] = benchmarkBodies[lang.code].trim();
+          continue;
+        }
+        let text;
+        try {
+          text = fs.readFileSync(path.join(root, entry.relPath), 'utf8');
+        } catch (err) {
+          problems.push(`${entry.relPath}: missing (page "${page.id}" of ${manifest.source}): ${err.code || err.message}`);
+          continue;
+        }
+        try {
+          bodies[page.id][lang.code] = nav.splitPage(text, entry.relPath).body;
+        } catch (err) {
+          problems.push(err.message);
+        }
+      }
+    }
+  });
+
+  // 2. Derived languages: conversion of the source language's body.
+  time('convert', () => {
+    for (const page of manifest.pages) {
+      for (const lang of derived) {
+        const source = bodies[page.id][lang.derivedFrom];
+        if (source === undefined) continue; // already reported
+        try {
+          bodies[page.id][lang.code] = converter.convertMarkdown(source);
+        } catch (err) {
+          problems.push(`${page.entries[lang.code].relPath}: converting ${page.entries[lang.derivedFrom].relPath} failed: ${err.message}`);
+        }
+      }
+    }
+  });
+
+  // 3. Titles, then navigation blocks and sidebars.
+  const files = new Map();
+  time('navigation', () => {
+    for (const page of manifest.pages) {
+      for (const lang of manifest.languages) {
+        const body = bodies[page.id][lang.code];
+        if (body === undefined) continue;
+        const entry = page.entries[lang.code];
+        const titleProblem = nav.checkTitle(body, entry.title);
+        if (titleProblem) {
+          const origin = page.generatedBy ? ' (body generated by docs/src/render-benchmarks.js)'
+            : lang.derivedFrom ? ` (converted from ${page.entries[lang.derivedFrom].relPath})` : '';
+          problems.push(`${entry.relPath}${origin}: ${titleProblem}`);
+        }
+        files.set(entry.relPath, nav.assemblePage(
+          nav.renderHeaderBlock(manifest, ui, page.id, lang.code), body,
+          nav.renderFooterBlock(manifest, ui, page.id, lang.code)));
+      }
+    }
+    for (const lang of manifest.languages) files.set(`${lang.dir}/_sidebar.md`, nav.renderSidebar(manifest, lang.code));
+  });
+  if (problems.length) throw new GenerateError(problems);
+
+  const siteRoot = new Map([
+    ['README.md', nav.renderLanguageChooser(manifest, ui)],
+    ['_sidebar.md', nav.renderRootSidebar(manifest)],
+  ]);
+  const navigationMap = time('navigationMap', () => nav.buildNavigationMap(manifest, ui, bodies));
+  return { manifest, ui, files, bodies, navigationMap, siteRoot, timings };
+}
+
+module.exports = { generatePages, GenerateError };
