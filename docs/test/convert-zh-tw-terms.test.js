@@ -67,7 +67,9 @@ test('overrides do not hit inside the longer words they are guarded from', () =>
   assert.equal(convertText('推进程度'), '推進程度');
   assert.equal(convertText('改进程序'), '改進程式');
   assert.equal(convertText('响应式布局'), '響應式佈局');
-  assert.equal(convertText('文件扩展名'), '檔案副檔名');
+  assert.equal(convertText('扩展名和文件扩展名'), '副檔名和副檔名');
+  assert.equal(convertText('反复现象和重复现有'), '反覆現象和重複現有');
+  assert.equal(convertText('影响应用，反响应该'), '影響應用，反響應該');
   assert.equal(convertText('在内存储存数据'), '在記憶體儲存資料');
   assert.equal(convertText('国内存储'), '國內儲存');
 });
