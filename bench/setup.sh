@@ -23,7 +23,10 @@ step_no=0
 step_name='start'
 
 # ---------- reporting ----------
+step_started=$SECONDS
 step() {
+  [ "$step_no" -eq 0 ] || [ $((SECONDS - step_started)) -lt 2 ] || note "(step took $((SECONDS - step_started))s)"
+  step_started=$SECONDS
   step_no=$((step_no + 1)); step_name=$1
   printf '==> [setup] step %d/%d: %s\n' "$step_no" "$total_steps" "$step_name"
 }
@@ -99,13 +102,21 @@ tmp_dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-setup.XXXXXX")
 # ---------- step 1 ----------
 step 'check platform and read pins'
 [ -r /etc/os-release ] || die '/etc/os-release missing: this setup supports Debian 12 (bookworm) only'
+# shellcheck disable=SC1091
 os_codename=$(. /etc/os-release && printf '%s' "${VERSION_CODENAME:-}")
 [ "$os_codename" = bookworm ] || die "this setup supports Debian 12 (bookworm), found '${os_codename:-unknown}'"
 command -v node >/dev/null || die 'node is required (Node 20)'
 [ -r "$pins_file" ] || die "pins file not found: $pins_file"
 # Validated before use; values come back as KEY=VALUE lines restricted to safe characters.
 run_to "$tmp_dir/pins.env" node "$root/bench/setup-pins.js" "$pins_file"
-while IFS='=' read -r key value; do printf -v "$key" '%s' "$value"; done <"$tmp_dir/pins.env"
+archive='' suite='' keyring='' trantor_pin='' drogon_pin=''
+while IFS='=' read -r key value; do
+  case $key in
+    archive) archive=$value ;; suite) suite=$value ;; keyring) keyring=$value ;;
+    trantor_pin) trantor_pin=$value ;; drogon_pin) drogon_pin=$value ;;
+    *) die "unexpected line from setup-pins.js: $key" ;;
+  esac
+done <"$tmp_dir/pins.env"
 note "pins: trantor $trantor_pin, drogon $drogon_pin from $archive $suite (source packages)"
 note "BENCH_HOME: $BENCH_HOME"
 mkdir -p "$BENCH_HOME"/{logs,build,src,prefix,resolved}
@@ -348,20 +359,12 @@ ab_version=$(ab -V 2>&1 | sed -n 's/^This is ApacheBench, Version \([^ ]*\).*/\1
 for pair in drogon_version trantor_version nginx_version wrk_version ab_version; do
   [ -n "${!pair}" ] || die "could not read ${pair%_version}'s version"
 done
-node -e '
-  const fs = require("fs");
-  const [file, ...v] = process.argv.slice(1);
-  const keys = ["drogonVersion", "trantorVersion", "drogonPrefix", "drogonServerBinary", "nginxBinary",
-    "nginxVersion", "nginxHelloModule", "wrkVersion", "abVersion", "drogonSourceVersion",
-    "trantorSourceVersion", "drogonPinned", "trantorPinned", "sourceArchive", "nginxPackageVersion"];
-  const state = Object.fromEntries(keys.map((k, i) => [k, v[i]]));
-  state.builtAt = new Date().toISOString();
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, JSON.stringify(state, null, 2) + "\n");
-  fs.renameSync(tmp, file);
-' "$BENCH_HOME/state.json" "$drogon_version" "$trantor_version" "$prefix" "$server_binary" "$nginx_binary" \
-  "$nginx_version" "$module_so" "$wrk_version" "$ab_version" "$drogon_ver" "$trantor_ver" "$drogon_pin" \
-  "$trantor_pin" "$archive $suite" "$nginx_pkg_version"
+run node "$root/bench/setup-state.js" "$BENCH_HOME/state.json" \
+  drogonVersion="$drogon_version" trantorVersion="$trantor_version" drogonPrefix="$prefix" \
+  drogonServerBinary="$server_binary" nginxBinary="$nginx_binary" nginxVersion="$nginx_version" \
+  nginxHelloModule="$module_so" wrkVersion="$wrk_version" abVersion="$ab_version" \
+  drogonSourceVersion="$drogon_ver" trantorSourceVersion="$trantor_ver" drogonPinned="$drogon_pin" \
+  trantorPinned="$trantor_pin" sourceArchive="$archive $suite" nginxPackageVersion="$nginx_pkg_version"
 note "drogon $drogon_version (source $drogon_ver), trantor $trantor_version (source $trantor_ver)"
 note "nginx $nginx_version, wrk $wrk_version, ab $ab_version"
 printf '==> [setup] done in %ds: %s\n' "$((SECONDS - started))" "$BENCH_HOME/state.json"

@@ -69,3 +69,15 @@ test('setup.sh stops in step 1 on a bad pin, naming the step, the field and the 
     assert.equal(existsSync(join(home, 'state.json')), false, 'no state.json after a failed setup');
   });
 });
+
+test('setup-state.js requires every agreed state.json field and adds builtAt', () => {
+  const { buildState, REQUIRED } = require('../setup-state');
+  const pairs = REQUIRED.map((f) => `${f}=value of ${f}`);
+  const state = buildState([...pairs, 'drogonSourceVersion=1.9.13+ds-2'], new Date('2026-01-02T03:04:05Z'));
+  assert.equal(state.nginxHelloModule, 'value of nginxHelloModule');
+  assert.equal(state.drogonSourceVersion, '1.9.13+ds-2');
+  assert.equal(state.builtAt, '2026-01-02T03:04:05.000Z');
+  assert.throws(() => buildState(pairs.filter((p) => !p.startsWith('wrkVersion='))), /missing or empty: wrkVersion/);
+  assert.throws(() => buildState([...pairs.slice(1), 'drogonVersion=']), /missing or empty: drogonVersion/);
+  assert.throws(() => buildState(['no-equals-sign']), /"no-equals-sign" is not field=value/);
+});
