@@ -10,6 +10,8 @@ const PROTECT_FIRST = 0xe400;
 const PROTECT_LAST = 0xf8ff;
 const PROTECTED_PLACEHOLDER = /[\ue400-\uf8ff]/g;
 
+// Fences may sit inside list items (indented) and block quotes ('> ' prefixes).
+const QUOTE_PREFIX = /^(?:[ \t]{0,3}>[ \t]?)*/;
 const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})/;
 const LIST_ITEM = /^[ \t]{0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)/;
 const INDENTED = /^(?: {4}|\t)/;
@@ -72,13 +74,19 @@ function protectMarkdown(markdown, { convertText }) {
   let inList = false;
   while (i < lines.length) {
     const line = lines[i];
-    const fence = FENCE_OPEN.exec(line);
-    if (fence && !(fence[1][0] === '`' && line.slice(line.indexOf(fence[1]) + fence[1].length).includes('`'))) {
+    const quote = QUOTE_PREFIX.exec(line)[0];
+    const unquoted = line.slice(quote.length);
+    const fence = FENCE_OPEN.exec(unquoted);
+    if (fence && !(fence[1][0] === '`' && unquoted.slice(unquoted.indexOf(fence[1]) + fence[1].length).includes('`'))) {
       // Fenced code (also indented inside list items): up to a closing fence of the same kind, at
       // least as long, or to the end of the page (CommonMark runs an unclosed fence to the end).
       const closing = new RegExp(`^[ \\t]*${fence[1][0] === '`' ? '`' : '~'}{${fence[1].length},}[ \\t]*\\r?\\n?$`);
       let end = i + 1;
-      while (end < lines.length && !closing.test(lines[end])) end += 1;
+      const inQuote = quote.includes('>');
+      const body = (n) => (inQuote ? lines[n].slice(QUOTE_PREFIX.exec(lines[n])[0].length) : lines[n]);
+      // In a block quote the fence also ends where the quote ends (a line without '>').
+      while (end < lines.length && !closing.test(body(end)) && !(inQuote && !lines[end].trimStart().startsWith('>'))) end += 1;
+      if (inQuote && end < lines.length && !closing.test(body(end))) end -= 1;
       holdLines(lines.slice(i, Math.min(end + 1, lines.length)).join(''));
       i = end + 1;
       previousBlank = false;

@@ -31,6 +31,9 @@ test('fenced code blocks (``` and ~~~, with info string, indented in lists, uncl
     assert.ok(out.includes(code), `fence changed:\n${out}`);
   }
   assert.ok(convertMarkdown(fences[3][0]).startsWith('- 步驟：執行緒'));
+  // Fences inside block quotes; an unclosed one ends with the quote.
+  assert.equal(convertMarkdown('> 注意线程\n> ```sh\n> echo 线程\n> ```\n> 后文线程\n'), '> 注意執行緒\n> ```sh\n> echo 线程\n> ```\n> 後文執行緒\n');
+  assert.equal(convertMarkdown('> ```\n> 线程\n后文线程\n'), '> ```\n> 线程\n後文執行緒\n');
   // An unclosed fence runs to the end of the page, as in CommonMark.
   assert.equal(convertMarkdown('线程\n```\n线程\n默认'), '執行緒\n```\n线程\n默认');
 });
