@@ -1,0 +1,65 @@
+'use strict';
+// Command-line options of `npm run bench -- ...`.
+const { parseArgs } = require('node:util');
+const { join } = require('node:path');
+const { BenchError } = require('./errors');
+
+const USAGE = `usage: npm run bench -- [options]
+  --profile <name>       profile of bench/scenarios.json (default: default; quick: under 60 s)
+  --output <path>        results file (default: bench/results/latest.json)
+  --repetitions <n>      counted runs per scenario x server (default: the profile's)
+  --duration <s>         seconds per counted run, whole (default: the profile's)
+  --warmup <s>           warm-up seconds before the runs of a server, whole, 0 = none
+  --servers <a,b>        only these servers (ids in bench/scenarios.json)
+  --scenarios <x,y>      only these scenarios of the profile
+  --logs-dir <path>      raw output folder (default: bench/logs/<timestamp>)
+  --scenarios-file <p>   scenario file (default: bench/scenarios.json)
+exit codes: 0 results written (failed runs, if any, are listed), 1 unexpected error,
+  2 bad option/scenario file/setup/busy port, 3 results invalid (not written),
+  4 no run succeeded (not written), 5 written but a port or process was still busy afterwards,
+  130/143 interrupted (not written)`;
+
+function wholeNumber(value, option, min) {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new BenchError(`${option} must be a whole number >= ${min}, got "${value}"\n${USAGE}`);
+  return Number(value);
+}
+
+function parseCli(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        profile: { type: 'string' },
+        output: { type: 'string' },
+        repetitions: { type: 'string' },
+        duration: { type: 'string' },
+        warmup: { type: 'string' },
+        servers: { type: 'string' },
+        scenarios: { type: 'string' },
+        'logs-dir': { type: 'string' },
+        'scenarios-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: false,
+    });
+  } catch (err) {
+    throw new BenchError(`${err.message}\n${USAGE}`);
+  }
+  const v = parsed.values;
+  return {
+    help: Boolean(v.help),
+    profile: v.profile,
+    output: v.output || join(__dirname, '..', 'results', 'latest.json'),
+    repetitions: wholeNumber(v.repetitions, '--repetitions', 1),
+    durationSeconds: wholeNumber(v.duration, '--duration', 1),
+    warmupSeconds: wholeNumber(v.warmup, '--warmup', 0),
+    servers: v.servers,
+    scenarios: v.scenarios,
+    logsDir: v['logs-dir'],
+    scenariosFile: v['scenarios-file'],
+  };
+}
+
+module.exports = { parseCli, USAGE };

@@ -1,0 +1,150 @@
+'use strict';
+// One measured run: the load generator against a running server, bounded in time, with the server's
+// CPU time and peak RSS read from /proc around it and the load generator's CPU time from wait4
+// (bash `times`). Returns a run record (status ok or failed); never throws for a failed run.
+const { openSync, closeSync, readFileSync, rmSync, mkdirSync } = require('node:fs');
+const { join, relative, isAbsolute } = require('node:path');
+const { spawnGroup, stopGroup, forgetGroup } = require('./process-group');
+const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('./command-line');
+const { cpuTicksOfGroup, cpuSecondsBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers } = require('./proc-stats');
+const { parseWrkOutput } = require('./wrk-parse');
+const { parseAbOutput, parseAbLatencyFile, abMeasurement } = require('./ab-parse');
+const { utilization } = require('./bottleneck');
+const { serverUrl, describeExit } = require('./servers');
+const { BenchError } = require('./errors');
+const { repoRoot } = require('./environment');
+
+const LOOPBACK = '127.0.0.1';
+
+function displayPath(path) {
+  const rel = relative(repoRoot, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
+}
+
+// The argv of one load run, and its template form for the results ({url} instead of the URL).
+function loadCommand({ scenario, toolDef, cpu, durationSeconds, url, latencyFile }) {
+  const values = {
+    // wrk refuses fewer connections than threads
+    clientThreads: Math.min(cpu.clientThreads, scenario.connections),
+    connections: scenario.connections,
+    durationSeconds,
+    modeArgs: scenario.keepAlive ? toolDef.keepAliveArgs : toolDef.closeArgs,
+    maxRequests: durationSeconds * (toolDef.maxRequestsPerSecond || 1),
+    latencyFile,
+    url,
+  };
+  const where = `tools.${scenario.tool}.command`;
+  const argv = fillTemplate(toolDef.command, values, where);
+  const template = shellLine(fillTemplate(toolDef.command, { ...values, url: '{url}', latencyFile: '{latencyFile}' }, where));
+  return { argv: pinned(argv, cpu.clientCpus), template };
+}
+
+function assertLoopback(url) {
+  const host = new URL(url).hostname;
+  if (host !== LOOPBACK) throw new BenchError(`refusing to send load to ${host}: the bench loads ${LOOPBACK} only`);
+}
+
+function readText(path) {
+  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+}
+
+function lastLines(text, n = 3) {
+  return text.trim().split('\n').filter((l) => !/^\d+m[\d.]+s \d+m[\d.]+s$/.test(l.trim())).slice(-n).join(' | ');
+}
+
+// The exact command of one run (also recorded for a run that never started), and its log paths.
+function runCommand({ scenario, toolDef, serverDef, cpu, durationSeconds, scenariosData, openFilesLimit, logDir, logName }) {
+  const url = serverUrl(serverDef, scenariosData.address);
+  assertLoopback(url);
+  const stdoutPath = join(logDir, `${logName}.out`);
+  const stderrPath = join(logDir, `${logName}.err`);
+  const latencyFile = join(logDir, `${logName}.tsv`);
+  const { argv, template } = loadCommand({ scenario, toolDef, cpu, durationSeconds, url, latencyFile: displayPath(latencyFile) });
+  return { argv, template, command: `ulimit -n ${openFilesLimit} && ${shellLine(argv)}`, stdoutPath, stderrPath, latencyFile };
+}
+
+// ctx: { scenario, toolDef, server (handle from servers.startServer), cpu, durationSeconds,
+//        scenariosData, openFilesLimit, logDir, logName, repetition }
+async function measureRun(ctx) {
+  const { scenario, server, cpu, durationSeconds, scenariosData, logDir, logName, repetition } = ctx;
+  const { argv, command, stdoutPath, stderrPath, latencyFile } = runCommand({ ...ctx, serverDef: ctx.server.def });
+  mkdirSync(logDir, { recursive: true });
+  const failed = (reason) => ({ repetition, status: 'failed', command, failureReason: reason, rawLog: displayPath(stdoutPath) });
+
+  if (server.exit || groupMembers(server.pgid).length === 0) {
+    return failed(`server "${server.def.id}" was not running before the run (${describeExit(server.exit)}); log ${displayPath(server.logPath)}`);
+  }
+
+  const cpuBefore = cpuTicksOfGroup(server.pgid);
+  resetPeakRssOfGroup(server.pgid);
+  const outFd = openSync(stdoutPath, 'w');
+  const errFd = openSync(stderrPath, 'w');
+  const startedNs = process.hrtime.bigint();
+  const load = spawnGroup(wrapTimed(argv), { label: `${scenario.tool} ${logName}`, cwd: repoRoot, stdio: ['ignore', outFd, errFd] });
+  closeSync(outFd);
+  closeSync(errFd);
+
+  // Bound in time: the tool's own duration, plus a grace period, then its whole group is killed.
+  const limitMs = (durationSeconds + scenariosData.timeouts.loadGraceSeconds) * 1000;
+  let timer;
+  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), limitMs); });
+  const outcome = await Promise.race([load.exited, timedOut]);
+  clearTimeout(timer);
+  const wallSeconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
+  const cpuAfter = cpuTicksOfGroup(server.pgid);
+  const peakRss = peakRssOfGroup(server.pgid);
+  if (outcome === 'timeout') await stopGroup(load.pgid, 1000);
+  else forgetGroup(load.pgid);
+
+  const stdout = readText(stdoutPath);
+  const stderr = readText(stderrPath);
+  if (server.exit || groupMembers(server.pgid).length === 0) {
+    return failed(`server "${server.def.id}" ${describeExit(server.exit)} during the run; log ${displayPath(server.logPath)}`);
+  }
+  if (outcome === 'timeout') return failed(`${scenario.tool} did not finish within ${limitMs / 1000} s and was killed`);
+  if (outcome.error) return failed(`could not start ${scenario.tool}: ${outcome.error.message}`);
+  if (outcome.code !== 0) {
+    return failed(`${scenario.tool} ${describeExit(outcome)}: ${lastLines(stderr) || lastLines(stdout) || 'no output'}`);
+  }
+
+  let measurement;
+  try {
+    if (scenario.tool === 'wrk') {
+      measurement = parseWrkOutput(stdout);
+    } else {
+      measurement = abMeasurement(parseAbOutput(stdout), parseAbLatencyFile(readText(latencyFile)));
+      rmSync(latencyFile, { force: true }); // per-request rows, large; its p99.9 is in the results
+    }
+  } catch (err) {
+    return failed(`could not read ${scenario.tool} output: ${err.message}`);
+  }
+  if (measurement.requests === 0) return failed(`${scenario.tool} completed no request: ${lastLines(stdout)}`);
+
+  const clientCpuSeconds = parseTimesOutput(stderr);
+  if (clientCpuSeconds === null) return failed(`no CPU time of ${scenario.tool} in its wrapper's \`times\` output`);
+  const serverCpuSeconds = cpuSecondsBetween(cpuBefore, cpuAfter);
+  if (serverCpuSeconds === 0) return failed(`server "${server.def.id}" used no measurable CPU time: its processes were not found in /proc`);
+
+  return {
+    repetition,
+    status: 'ok',
+    command,
+    durationSeconds: measurement.durationSeconds,
+    requests: measurement.requests,
+    bytes: measurement.bytes,
+    requestsPerSecond: measurement.requestsPerSecond,
+    errors: measurement.errors,
+    latencyUs: measurement.latencyUs,
+    serverCpuSeconds,
+    serverCpuMicrosPerRequest: (serverCpuSeconds * 1e6) / measurement.requests,
+    requestsPerServerCpuSecond: measurement.requests / serverCpuSeconds,
+    serverCpuUtilization: utilization(serverCpuSeconds, wallSeconds, cpu.serverCpuCount),
+    serverPeakRssBytes: peakRss,
+    clientCpuSeconds,
+    clientCpuUtilization: utilization(clientCpuSeconds, wallSeconds, cpu.clientCpuCount),
+    wallSeconds,
+    rawLog: displayPath(stdoutPath),
+  };
+}
+
+module.exports = { measureRun, runCommand, loadCommand, assertLoopback, displayPath };

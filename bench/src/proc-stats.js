@@ -1,0 +1,100 @@
+'use strict';
+// Reads CPU time and peak memory of processes from /proc (Linux). A server is all processes of its
+// process group (nginx: master + workers), so every figure is taken over the whole group.
+const { readFileSync, readdirSync, writeFileSync } = require('node:fs');
+const { execFileSync } = require('node:child_process');
+
+let ticksPerSecond;
+function clockTicksPerSecond() {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number.parseInt(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim(), 10) || 100;
+    } catch {
+      ticksPerSecond = 100; // USER_HZ on every Linux architecture Debian ships
+    }
+  }
+  return ticksPerSecond;
+}
+
+// /proc/<pid>/stat: "pid (comm) state ppid pgrp ... utime stime ..."; comm may contain spaces and ')'.
+function parseStat(text) {
+  const close = text.lastIndexOf(')');
+  const comm = text.slice(text.indexOf('(') + 1, close);
+  const fields = text.slice(close + 2).split(' ');
+  return {
+    comm,
+    state: fields[0],
+    ppid: Number(fields[1]),
+    pgrp: Number(fields[2]),
+    cpuTicks: Number(fields[11]) + Number(fields[12]), // utime + stime, all threads of the process
+  };
+}
+
+function readStat(pid) {
+  try {
+    return parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return null; // gone
+  }
+}
+
+// Live (non-zombie) processes whose process group is pgid.
+function groupMembers(pgid) {
+  const members = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = readStat(name);
+    if (stat && stat.pgrp === pgid && stat.state !== 'Z') members.push(Number(name));
+  }
+  return members;
+}
+
+function readPeakRssBytes(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    return line ? Number.parseInt(line.split(/\s+/)[1], 10) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// Writing 5 to clear_refs resets VmHWM to the current RSS (Linux >= 4.0), so the peak is per run.
+function resetPeakRss(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// pid -> CPU ticks for every process of the group now.
+function cpuTicksOfGroup(pgid) {
+  const ticks = new Map();
+  for (const pid of groupMembers(pgid)) {
+    const stat = readStat(pid);
+    if (stat) ticks.set(pid, stat.cpuTicks);
+  }
+  return ticks;
+}
+
+// CPU seconds the group used between two snapshots; a process started in between counts from 0.
+function cpuSecondsBetween(before, after) {
+  let ticks = 0;
+  for (const [pid, now] of after) ticks += Math.max(0, now - (before.get(pid) ?? 0));
+  return ticks / clockTicksPerSecond();
+}
+
+// Peak RSS of a server = sum of VmHWM over its processes (nginx master + workers; Drogon: one process).
+function peakRssOfGroup(pgid) {
+  return groupMembers(pgid).reduce((sum, pid) => sum + readPeakRssBytes(pid), 0);
+}
+
+function resetPeakRssOfGroup(pgid) {
+  return groupMembers(pgid).map(resetPeakRss).every(Boolean);
+}
+
+module.exports = {
+  parseStat, readStat, groupMembers, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween,
+  peakRssOfGroup, resetPeakRssOfGroup, clockTicksPerSecond,
+};

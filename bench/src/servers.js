@@ -1,0 +1,145 @@
+'use strict';
+// Starting and stopping one benchmark server: port check, generated nginx.conf, pinned start in its
+// own process group with the open-files limit raised, readiness poll that checks the body, and a
+// probe of how the server answers a `Connection: close` request (explains wrk's read errors).
+const http = require('node:http');
+const { writeFileSync, rmSync, openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { spawnGroup, stopGroup, sleep } = require('./process-group');
+const { fillTemplate, shellLine, wrapExec, pinned } = require('./command-line');
+const { nginxConf } = require('./nginx-conf');
+const { isPortFree } = require('./ports');
+const { repoRoot } = require('./environment');
+
+class ServerStartError extends Error {}
+
+function httpGet(url, headers, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false, timeout: timeoutMs }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { body += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}
+
+function tail(path, lines = 8) {
+  try {
+    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join(' | ');
+  } catch {
+    return '';
+  }
+}
+
+function serverUrl(def, address) {
+  return `http://${address}:${def.port}${def.path}`;
+}
+
+// Argv (without the bash/ulimit wrapper) and, for nginx, the config file it needs.
+function prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir }) {
+  const values = {
+    binary: state[def.binaryFrom],
+    threads: cpu.serverThreads,
+    address: scenariosData.address,
+    port: def.port,
+    scratchDir,
+    configFile: join(scratchDir, 'nginx.conf'),
+  };
+  let config = null;
+  if (def.kind === 'nginx') {
+    config = nginxConf({
+      modules: def.nginxModulesFrom.map((field) => state[field]),
+      workerProcesses: cpu.serverThreads,
+      openFiles: openFilesLimit,
+      keepaliveRequests: scenariosData.nginx.keepaliveRequests,
+      listenBacklog: scenariosData.nginx.listenBacklog,
+      address: scenariosData.address,
+      port: def.port,
+      path: def.path,
+      location: def.nginxLocation,
+      scratchDir,
+    });
+  }
+  const argv = pinned(fillTemplate(def.command, values, `server "${def.id}"`), cpu.serverCpus);
+  return { argv, config, configFile: values.configFile, commandLine: `ulimit -n ${openFilesLimit} && ${shellLine(argv)}` };
+}
+
+// Resolves to a handle; throws ServerStartError with a reason a reader can act on.
+async function startServer(def, ctx) {
+  const { scenariosData, logDir, logName } = ctx;
+  const address = scenariosData.address;
+  if (!(await isPortFree(def.port, address))) {
+    throw new ServerStartError(`port ${def.port} on ${address} is already in use, so server "${def.id}" cannot start there; `
+      + `stop whatever listens on it (ss -ltnp 'sport = :${def.port}') or change servers[].port in bench/scenarios.json`);
+  }
+  // Same folder for every start of this server in this bench session, so its command line is stable.
+  const scratchDir = ctx.scratchDir;
+  rmSync(scratchDir, { recursive: true, force: true });
+  mkdirSync(scratchDir, { recursive: true });
+  const { argv, config, configFile, commandLine } = prepareServer(def, ctx);
+  mkdirSync(logDir, { recursive: true });
+  if (config) {
+    writeFileSync(configFile, config);
+    writeFileSync(join(logDir, `${logName}.nginx.conf`), config);
+  }
+  const logPath = join(logDir, `${logName}.log`);
+  const logFd = openSync(logPath, 'a');
+  const started = spawnGroup(wrapExec(argv), { label: `server ${def.id}`, cwd: repoRoot, stdio: ['ignore', logFd, logFd] });
+  closeSync(logFd);
+  const handle = { def, pgid: started.pgid, child: started.child, commandLine, logPath, scratchDir, exit: null, exited: started.exited };
+  started.exited.then((info) => { handle.exit = info; });
+  try {
+    if (!started.pgid) throw new ServerStartError(`could not spawn ${argv[0]}: ${(await started.exited).error?.message}`);
+    await waitReady(handle, address, scenariosData);
+  } catch (err) {
+    await stopServer(handle, scenariosData);
+    if (err instanceof ServerStartError) throw err;
+    throw new ServerStartError(err.message);
+  }
+  return handle;
+}
+
+function describeExit(exit) {
+  if (!exit) return 'still running';
+  if (exit.error) return `could not start: ${exit.error.message}`;
+  return exit.signal ? `killed by ${exit.signal}` : `exited with code ${exit.code}`;
+}
+
+async function waitReady(handle, address, scenariosData) {
+  const url = serverUrl(handle.def, address);
+  const deadline = Date.now() + scenariosData.timeouts.serverStartSeconds * 1000;
+  let lastProblem = 'no answer yet';
+  for (;;) {
+    if (handle.exit) {
+      throw new ServerStartError(`server "${handle.def.id}" ${describeExit(handle.exit)} while starting; log ${handle.logPath}: ${tail(handle.logPath)}`);
+    }
+    try {
+      const res = await httpGet(url, {}, 1000);
+      if (res.status === 200 && res.body === scenariosData.responseBody) break;
+      lastProblem = `GET ${url} answered ${res.status} with body ${JSON.stringify(res.body.slice(0, 80))}, expected 200 ${JSON.stringify(scenariosData.responseBody)}`;
+    } catch (err) {
+      lastProblem = `GET ${url}: ${err.message}`;
+    }
+    if (Date.now() >= deadline) {
+      throw new ServerStartError(`server "${handle.def.id}" not ready within ${scenariosData.timeouts.serverStartSeconds} s (${lastProblem}); log ${handle.logPath}: ${tail(handle.logPath)}`);
+    }
+    await sleep(50);
+  }
+  // How it answers a client that asks to close: wrk counts a close without this header as a read error.
+  const probe = await httpGet(url, { Connection: 'close' }, 2000);
+  handle.serverHeader = probe.headers.server || '';
+  handle.connectionHeaderOnClose = probe.headers.connection === undefined ? 'no Connection header' : `Connection: ${probe.headers.connection}`;
+  handle.closesWithHeader = /\bclose\b/i.test(probe.headers.connection || '');
+}
+
+async function stopServer(handle, scenariosData) {
+  const clean = await stopGroup(handle.pgid, scenariosData.timeouts.serverStopSeconds * 1000);
+  rmSync(handle.scratchDir, { recursive: true, force: true });
+  return clean;
+}
+
+module.exports = { startServer, stopServer, serverUrl, describeExit, ServerStartError, httpGet, prepareServer };

@@ -1,0 +1,134 @@
+'use strict';
+// Stage 4: runs -> per scenario x server summary (min/median/max, spread, latency, efficiency),
+// bottleneck call and named notes; then the whole results object in the shape of results.schema.json.
+const { median, minMedianMax, spread } = require('./stats');
+const { classifyBottleneck } = require('./bottleneck');
+
+const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout'];
+const PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
+
+function sumErrors(runs) {
+  const sums = Object.fromEntries(ERROR_KINDS.map((k) => [k, 0]));
+  for (const run of runs) {
+    for (const [kind, count] of Object.entries(run.errors)) sums[kind] = (sums[kind] || 0) + count;
+  }
+  return sums;
+}
+
+function summarizeRuns(runs) {
+  const ok = runs.filter((r) => r.status === 'ok');
+  if (ok.length === 0) return null;
+  const rps = ok.map((r) => r.requestsPerSecond);
+  const latencyUs = {};
+  for (const key of PERCENTILES) latencyUs[key] = median(ok.map((r) => r.latencyUs[key]));
+  if (ok.every((r) => r.latencyUs.min !== undefined)) latencyUs.min = Math.min(...ok.map((r) => r.latencyUs.min));
+  if (ok.every((r) => r.latencyUs.max !== undefined)) latencyUs.max = Math.max(...ok.map((r) => r.latencyUs.max));
+  for (const key of ['mean', 'stdev']) {
+    if (ok.every((r) => r.latencyUs[key] !== undefined)) latencyUs[key] = median(ok.map((r) => r.latencyUs[key]));
+  }
+  return {
+    okRuns: ok.length,
+    failedRuns: runs.length - ok.length,
+    requestsPerSecond: minMedianMax(rps),
+    spread: spread(rps),
+    latencyUs,
+    requestsPerServerCpuSecond: minMedianMax(ok.map((r) => r.requestsPerServerCpuSecond)),
+    serverCpuMicrosPerRequest: median(ok.map((r) => r.serverCpuMicrosPerRequest)),
+    serverPeakRssBytes: Math.max(...ok.map((r) => r.serverPeakRssBytes)),
+    errors: sumErrors(ok),
+  };
+}
+
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (_, name) => {
+    if (values[name] === undefined) throw new Error(`note template needs {${name}}`);
+    return String(values[name]);
+  });
+}
+
+const count = (n) => new Intl.NumberFormat('en-US').format(n);
+
+// Named quirks of this measurement, so a reader sees them next to the numbers instead of not at all.
+// probe: how the server answered a `Connection: close` request at start (servers.js), or null.
+function notesFor({ scenario, runs, summary, probe, templates }) {
+  const notes = [];
+  const explained = new Set();
+  if (summary && scenario.tool === 'wrk' && !scenario.keepAlive && summary.errors.read > 0 && probe && !probe.closesWithHeader) {
+    notes.push({
+      code: 'wrk-read-errors-on-close',
+      text: fill(templates['wrk-read-errors-on-close'], {
+        readErrors: count(summary.errors.read),
+        requests: count(runs.filter((r) => r.status === 'ok').reduce((s, r) => s + r.requests, 0)),
+        connectionHeader: probe.connectionHeaderOnClose,
+      }),
+    });
+    explained.add('read');
+  }
+  if (summary) {
+    const unexplained = Object.entries(summary.errors).filter(([kind, n]) => n > 0 && !explained.has(kind));
+    if (unexplained.length) {
+      notes.push({
+        code: 'load-errors',
+        text: fill(templates['load-errors'], { tool: scenario.tool, errors: unexplained.map(([kind, n]) => `${kind} ${count(n)}`).join(', ') }),
+      });
+    }
+  }
+  if (scenario.tool === 'ab') notes.push({ code: 'ab-millisecond-latency', text: templates['ab-millisecond-latency'] });
+  const failed = runs.filter((r) => r.status === 'failed');
+  if (failed.length) {
+    notes.push({
+      code: 'failed-runs',
+      text: fill(templates['failed-runs'], {
+        failedRuns: failed.length,
+        totalRuns: runs.length,
+        reasons: [...new Set(failed.map((r) => `run ${r.repetition}: ${r.failureReason}`))].join('; '),
+      }),
+    });
+  }
+  return notes;
+}
+
+function serverResult({ serverId, scenario, runs, probe, scenariosData }) {
+  const summary = summarizeRuns(runs);
+  return {
+    server: serverId,
+    runs,
+    summary,
+    bottleneck: classifyBottleneck(runs.filter((r) => r.status === 'ok'), scenariosData.saturationThreshold),
+    notes: notesFor({ scenario, runs, summary, probe, templates: scenariosData.notes }),
+  };
+}
+
+// groups: [{ scenario, commandLine, results: [serverResult] }]; servers: [{ id, name, version, commandLine, baseline?, serverHeader? }]
+function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, scenariosData, openFilesLimit }) {
+  return {
+    schemaVersion: 1,
+    profile: plan.profile,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    environment,
+    method: {
+      address: scenariosData.address,
+      durationSeconds: plan.durationSeconds,
+      warmupSeconds: plan.warmupSeconds,
+      repetitions: plan.repetitions,
+      serverThreads: cpu.serverThreads,
+      loadGeneratorThreads: cpu.clientThreads,
+      serverCpus: cpu.serverCpus,
+      clientCpus: cpu.clientCpus,
+      saturationThreshold: scenariosData.saturationThreshold,
+      openFilesLimit,
+    },
+    servers,
+    scenarios: groups.map((g) => ({
+      id: g.scenario.id,
+      connections: g.scenario.connections,
+      keepAlive: g.scenario.keepAlive,
+      tool: g.scenario.tool,
+      commandLine: g.commandLine,
+      results: g.results,
+    })),
+  };
+}
+
+module.exports = { summarizeRuns, notesFor, serverResult, buildResults, sumErrors };
