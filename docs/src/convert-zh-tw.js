@@ -4,7 +4,7 @@
 'use strict';
 const OpenCC = require('opencc-js');
 const { loadOverrides } = require('./convert-overrides');
-const { protectMarkdown, restoreProtected, PROTECT_FIRST, PROTECT_LAST } = require('./convert-markdown-protect');
+const { protectMarkdown, restoreProtected, PROTECT_FIRST } = require('./convert-markdown-protect');
 
 const s2twp = OpenCC.Converter({ from: 'cn', to: 'twp' });
 
@@ -67,9 +67,6 @@ function convertText(str) {
 function convertMarkdown(chnMarkdown) {
   assertString(chnMarkdown, 'convertMarkdown');
   const { text, saved } = protectMarkdown(chnMarkdown, { convertText: convertWithOverrides });
-  if (saved.length > PROTECT_LAST - PROTECT_FIRST + 1) {
-    throw new Error(`convertMarkdown: too many protected spans (${saved.length}) for the placeholder range`);
-  }
   return restoreProtected(convertWithOverrides(text), saved);
 }
 

@@ -129,6 +129,7 @@ test('conversion is NOT idempotent on prose, which is why JB_TW is always conver
 test('convertMarkdown rejects bad input with a clear error', () => {
   assert.throws(() => convertMarkdown(null), /convertMarkdown: expected a string, got null/);
   assert.throws(() => convertMarkdown('a\uf000'), /convertMarkdown: contains a Private Use Area character/);
+  assert.throws(() => convertMarkdown('`a` '.repeat(6000)), /convertMarkdown: more than 5376 protected spans in one page/);
 });
 
 function chnPages() {
