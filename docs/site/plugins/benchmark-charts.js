@@ -1,0 +1,284 @@
+// Benchmark charts plugin: draws every <figure class="bench-chart" data-chart="..."> of the rendered
+// page with Chart.js 4 (vendor/chart.umd.min.js, loaded before this file). No eval and no inline
+// script (CSP script-src 'self'): the chart data is JSON in the figure's data-chart attribute,
+// written by docs/src/benchmarks-charts.js, which documents its fields.
+//
+// Text labels come from the accessible table that follows each figure (its header cells and first
+// columns), so the chart reads exactly like the table in every language, including the zh-TW page
+// whose tables are converted while attributes are not. Tooltips show the table's own cell text.
+//
+// Charts are destroyed and redrawn on every route change (docsify's doneEach), and resized around
+// printing. Each figure gets data-chart-state="drawn" or "error" (with the reason in the console).
+(function (root, factory) {
+  'use strict';
+  var api = factory();
+  if (typeof module === 'object' && module.exports) module.exports = api; // unit tests (node)
+  else api.install(root);
+})(typeof self !== 'undefined' ? self : this, function () {
+  'use strict';
+
+  // Okabe-Ito colours (distinguishable with colour-blindness): servers 0..3, percentiles 4..6.
+  var PALETTE = ['#0072B2', '#009E73', '#8C8C8C', '#CC79A7', '#56B4E9', '#E69F00', '#D55E00'];
+  var DASHES = [[], [6, 4], [2, 3], [10, 3, 2, 3], [1, 5], [12, 6]];
+  // Above this many bars, bars run horizontally, so long category labels stay readable.
+  var MAX_VERTICAL_BARS = 24;
+
+  function colorOf(index) { return PALETTE[index % PALETTE.length]; }
+
+  // { header: [text], rows: [[text]] } of a <table> element.
+  function tableGrid(table) {
+    var text = function (cell) { return cell.textContent.replace(/\s+/g, ' ').trim(); };
+    var headerRow = table.tHead && table.tHead.rows[0];
+    var bodyRows = [];
+    for (var b = 0; b < table.tBodies.length; b++) {
+      for (var r = 0; r < table.tBodies[b].rows.length; r++) bodyRows.push(table.tBodies[b].rows[r]);
+    }
+    return {
+      header: headerRow ? Array.prototype.map.call(headerRow.cells, text) : [],
+      rows: bodyRows.map(function (row) { return Array.prototype.map.call(row.cells, text); }),
+    };
+  }
+
+  /**
+   * Category labels, series labels and tooltip texts of a chart from its table grid. Throws when the
+   * table does not have the shape the chart data needs (a page generated from other data).
+   */
+  function chartLabels(spec, grid) {
+    var k = spec.keyColumns;
+    var length = spec.series[0].values.length;
+    var key = function (row) { return row.slice(0, k).join(' · '); };
+    var out = { categories: [], series: [], cells: [] };
+    if (spec.seriesIn === 'columns') {
+      if (grid.rows.length !== length) throw new Error('table has ' + grid.rows.length + ' rows, chart has ' + length + ' categories');
+      if (grid.header.length < k + spec.series.length) throw new Error('table has too few columns for ' + spec.series.length + ' series');
+      out.categories = grid.rows.map(key);
+      out.series = spec.series.map(function (s, j) { return grid.header[k + j]; });
+      out.cells = spec.series.map(function (s, j) { return grid.rows.map(function (row) { return row[k + j]; }); });
+    } else {
+      if (grid.rows.length !== spec.series.length) throw new Error('table has ' + grid.rows.length + ' rows, chart has ' + spec.series.length + ' series');
+      if (grid.header.length !== k + length) throw new Error('table has ' + grid.header.length + ' columns, chart needs ' + (k + length));
+      out.categories = grid.header.slice(k);
+      out.series = grid.rows.map(key);
+      out.cells = grid.rows.map(function (row) { return row.slice(k); });
+    }
+    return out;
+  }
+
+  // Draws the min-max range of each bar as a line with caps (the runs' spread), over the bars.
+  var rangePlugin = {
+    id: 'benchRange',
+    afterDatasetsDraw: function (chart) {
+      var ctx = chart.ctx;
+      var horizontal = chart.options.indexAxis === 'y';
+      var valueScale = horizontal ? chart.scales.x : chart.scales.y;
+      chart.data.datasets.forEach(function (dataset, i) {
+        var meta = chart.getDatasetMeta(i);
+        if (!dataset.benchMin || !dataset.benchMax || !chart.isDatasetVisible(i)) return;
+        meta.data.forEach(function (bar, j) {
+          var min = dataset.benchMin[j];
+          var max = dataset.benchMax[j];
+          if (min === null || max === null || min === undefined || max === undefined) return;
+          var lo = valueScale.getPixelForValue(min);
+          var hi = valueScale.getPixelForValue(max);
+          var cap = Math.max(3, (horizontal ? bar.height : bar.width) * 0.25);
+          var at = horizontal ? bar.y : bar.x;
+          ctx.save();
+          ctx.strokeStyle = '#222';
+          ctx.lineWidth = 1.5;
+          ctx.beginPath();
+          if (horizontal) {
+            ctx.moveTo(lo, at); ctx.lineTo(hi, at);
+            ctx.moveTo(lo, at - cap); ctx.lineTo(lo, at + cap);
+            ctx.moveTo(hi, at - cap); ctx.lineTo(hi, at + cap);
+          } else {
+            ctx.moveTo(at, lo); ctx.lineTo(at, hi);
+            ctx.moveTo(at - cap, lo); ctx.lineTo(at + cap, lo);
+            ctx.moveTo(at - cap, hi); ctx.lineTo(at + cap, hi);
+          }
+          ctx.stroke();
+          ctx.restore();
+        });
+      });
+    },
+  };
+
+  // Marks each environment change on a line chart with a dashed vertical rule between the two runs.
+  var breakPlugin = {
+    id: 'benchBreaks',
+    afterDatasetsDraw: function (chart) {
+      var breaks = chart.options.plugins.benchBreaks && chart.options.plugins.benchBreaks.at;
+      if (!breaks || !breaks.length) return;
+      var x = chart.scales.x;
+      var area = chart.chartArea;
+      var ctx = chart.ctx;
+      breaks.forEach(function (index) {
+        var at = (x.getPixelForValue(index - 1) + x.getPixelForValue(index)) / 2;
+        ctx.save();
+        ctx.strokeStyle = '#555';
+        ctx.setLineDash([4, 4]);
+        ctx.beginPath();
+        ctx.moveTo(at, area.top);
+        ctx.lineTo(at, area.bottom);
+        ctx.stroke();
+        ctx.restore();
+      });
+    },
+  };
+
+  /** Orientation and height (px, or null: from the width) of one chart. */
+  function chartLayout(spec, labels) {
+    var barCount = spec.series.length * labels.categories.length;
+    var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
+    return { horizontal: horizontal, height: horizontal ? Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) : null };
+  }
+
+  /** The Chart.js configuration of one chart: spec (the data-chart JSON) and its table's labels. */
+  function chartConfig(spec, labels) {
+    var horizontal = chartLayout(spec, labels).horizontal;
+    var valueAxis = horizontal ? 'x' : 'y';
+    var categoryAxis = horizontal ? 'y' : 'x';
+    var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
+    var datasets = spec.series.map(function (s, j) {
+      var color = colorOf(s.color);
+      var dataset = {
+        label: labels.series[j],
+        data: s.values,
+        backgroundColor: color,
+        borderColor: color,
+        benchCells: labels.cells[j],
+      };
+      if (spec.kind === 'line') {
+        dataset.borderDash = DASHES[(s.dash || 0) % DASHES.length];
+        dataset.pointRadius = 3;
+        dataset.spanGaps = false;
+        dataset.fill = false;
+        dataset.segment = {
+          // No line into a run whose environment differs from the run before it.
+          borderColor: function (ctx) { return spec.breaks.indexOf(ctx.p1DataIndex) >= 0 ? 'rgba(0,0,0,0)' : undefined; },
+        };
+      } else {
+        dataset.borderWidth = 1;
+        if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
+      }
+      return dataset;
+    });
+    var scales = {};
+    scales[valueAxis] = {
+      type: spec.scale,
+      beginAtZero: spec.scale === 'linear',
+      ticks: {
+        callback: function (value, index, ticks) {
+          // On a logarithmic axis keep Chart.js' choice of which ticks get a label.
+          if (spec.scale === 'logarithmic' && typeof root.Chart === 'function') {
+            var shown = root.Chart.Ticks.formatters.logarithmic.call(this, value, index, ticks);
+            if (shown === '') return '';
+          }
+          return numbers.format(value);
+        },
+      },
+    };
+    scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
+    return {
+      type: spec.kind,
+      data: { labels: labels.categories, datasets: datasets },
+      options: {
+        indexAxis: horizontal ? 'y' : 'x',
+        responsive: true,
+        maintainAspectRatio: !horizontal,
+        aspectRatio: 2,
+        animation: false,
+        scales: scales,
+        plugins: {
+          legend: { position: 'top' },
+          benchBreaks: { at: spec.kind === 'line' ? spec.breaks : [] },
+          tooltip: {
+            callbacks: {
+              // The table's own text: the same formatting as the page, per language.
+              label: function (item) {
+                var cell = item.dataset.benchCells && item.dataset.benchCells[item.dataIndex];
+                return item.dataset.label + ': ' + (cell || numbers.format(item.raw));
+              },
+            },
+          },
+        },
+      },
+      plugins: [rangePlugin, breakPlugin],
+    };
+  }
+
+  var root = typeof self !== 'undefined' ? self : {};
+  var active = [];
+
+  function destroyAll() {
+    active.forEach(function (chart) { chart.destroy(); });
+    active = [];
+  }
+
+  // The first table after the figure, before the next heading or chart.
+  function tableAfter(figure) {
+    for (var el = figure.nextElementSibling; el; el = el.nextElementSibling) {
+      if (el.tagName === 'TABLE') return el;
+      if (/^H[1-6]$/.test(el.tagName) || (el.classList && el.classList.contains('bench-chart'))) break;
+      var inner = el.querySelector && el.querySelector('table');
+      if (inner) return inner;
+    }
+    return null;
+  }
+
+  function drawFigure(figure) {
+    var canvas = figure.querySelector('canvas');
+    var table = tableAfter(figure);
+    if (!canvas) throw new Error('no canvas in the chart figure');
+    if (!table) throw new Error('no table after the chart figure');
+    var spec = JSON.parse(figure.getAttribute('data-chart'));
+    var labels = chartLabels(spec, tableGrid(table));
+    var layout = chartLayout(spec, labels);
+    // Chart.js sizes the canvas from its parent: a wrapper of known height for horizontal charts.
+    var wrapper = canvas.parentElement.classList.contains('bench-chart-canvas') ? canvas.parentElement : null;
+    if (!wrapper) {
+      wrapper = document.createElement('div');
+      wrapper.className = 'bench-chart-canvas';
+      canvas.parentElement.insertBefore(wrapper, canvas);
+      wrapper.appendChild(canvas);
+    }
+    wrapper.style.position = 'relative';
+    wrapper.style.height = layout.height ? layout.height + 'px' : '';
+    var chart = new root.Chart(canvas, chartConfig(spec, labels));
+    active.push(chart);
+    figure.setAttribute('data-chart-state', 'drawn');
+  }
+
+  function drawAll(container) {
+    destroyAll();
+    var figures = container.querySelectorAll('figure.bench-chart[data-chart]');
+    Array.prototype.forEach.call(figures, function (figure) {
+      try {
+        drawFigure(figure);
+      } catch (err) {
+        figure.setAttribute('data-chart-state', 'error');
+        console.error('benchmark chart not drawn: ' + err.message);
+      }
+    });
+  }
+
+  function install(win) {
+    root = win;
+    var resizeAll = function () { active.forEach(function (chart) { chart.resize(); }); };
+    win.addEventListener('beforeprint', resizeAll);
+    win.addEventListener('afterprint', resizeAll);
+    var plugin = function (hook) {
+      hook.doneEach(function () {
+        if (typeof win.Chart !== 'function') {
+          console.error('benchmark charts: Chart.js (vendor/chart.umd.min.js) is not loaded');
+          return;
+        }
+        drawAll(win.document.querySelector('.markdown-section') || win.document.body);
+      });
+    };
+    var config = win.$docsify || {};
+    config.plugins = [].concat(config.plugins || [], plugin);
+    win.$docsify = config;
+  }
+
+  return { chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, tableGrid: tableGrid, install: install, PALETTE: PALETTE };
+});

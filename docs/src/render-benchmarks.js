@@ -1,0 +1,147 @@
+// Render stage: the Benchmarks page bodies (en, zh-CN) as a pure function of the results JSON, its
+// history and the handler source. Stages: validate (schema, then cross-references) -> derive (trend)
+// -> render each section (benchmarks-sections.js) into the language's template
+// (docs/benchmarks/page.<lang>.md) with its string table (docs/benchmarks/strings.<lang>.json).
+// The zh-TW page is convertMarkdown() of the zh-CN body (done by the build, not here).
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { validateResults } = require('./benchmarks-validate');
+const { createFormatter } = require('./benchmarks-format');
+const { escapeMarkdownText } = require('./benchmarks-escape');
+const { buildTrend } = require('./benchmarks-stats');
+const { readBenchmarkHandler } = require('./benchmarks-handler');
+const { fill } = require('./benchmarks-sentences');
+const sections = require('./benchmarks-sections');
+
+const repoRoot = path.join(__dirname, '..', '..');
+const benchmarksDir = path.join(__dirname, '..', 'benchmarks');
+const LANGUAGES = ['en', 'zh-CN'];
+const TOKEN_LINE = /^\{\{(\w+)\}\}$/;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${path.relative(repoRoot, file)}: ${err.message}`);
+  }
+}
+
+function loadLanguage(lang) {
+  return {
+    strings: readJson(path.join(benchmarksDir, `strings.${lang}.json`)),
+    template: fs.readFileSync(path.join(benchmarksDir, `page.${lang}.md`), 'utf8'),
+  };
+}
+
+// Ids must be unique and every scenario result must name a server of the file: the schema cannot say so.
+function checkReferences(results, label) {
+  const serverIds = new Set();
+  results.servers.forEach((server, i) => {
+    if (serverIds.has(server.id)) throw new Error(`${label}/servers/${i}/id: duplicate server id ${JSON.stringify(server.id)}`);
+    serverIds.add(server.id);
+  });
+  const scenarioIds = new Set();
+  results.scenarios.forEach((scenario, i) => {
+    if (scenarioIds.has(scenario.id)) throw new Error(`${label}/scenarios/${i}/id: duplicate scenario id ${JSON.stringify(scenario.id)}`);
+    scenarioIds.add(scenario.id);
+    const seen = new Set();
+    scenario.results.forEach((result, j) => {
+      const at = `${label}/scenarios/${i}/results/${j}/server`;
+      if (!serverIds.has(result.server)) throw new Error(`${at}: unknown server id ${JSON.stringify(result.server)} (not in ${label}/servers)`);
+      if (seen.has(result.server)) throw new Error(`${at}: server ${JSON.stringify(result.server)} appears twice in this scenario`);
+      seen.add(result.server);
+    });
+  });
+}
+
+// Scenario labels: "100 connections, keep-alive"; the tool is added where two scenarios would read the same.
+function scenarioLabels(results, strings, fmt) {
+  const base = new Map(results.scenarios.map((sc) => [sc.id, fill(strings.scenario.label, {
+    connections: fmt.integer(sc.connections),
+    mode: sc.keepAlive ? strings.scenario.keepAlive : strings.scenario.newConnection,
+  }, 'scenario.label')]));
+  const counts = new Map();
+  for (const label of base.values()) counts.set(label, (counts.get(label) || 0) + 1);
+  return new Map(results.scenarios.map((sc) => {
+    const label = base.get(sc.id);
+    return [sc.id, counts.get(label) > 1
+      ? fill(strings.scenario.labelWithTool, { label, tool: escapeMarkdownText(sc.tool) }, 'scenario.labelWithTool')
+      : label];
+  }));
+}
+
+function createContext(lang, strings, inputs) {
+  const fmt = createFormatter(strings.format);
+  const labels = scenarioLabels(inputs.results, strings, fmt);
+  const names = new Map(inputs.results.servers.map((s) => [s.id, escapeMarkdownText(s.name)]));
+  const listFormat = new Intl.ListFormat(fmt.locale, { type: 'conjunction', style: 'long' });
+  const lookup = (key) => {
+    const value = key.split('.').reduce((node, part) => (node ? node[part] : undefined), strings);
+    if (typeof value !== 'string') throw new Error(`docs/benchmarks/strings.${lang}.json: ${key} missing`);
+    return value;
+  };
+  return {
+    ...inputs,
+    lang,
+    strings,
+    fmt,
+    esc: escapeMarkdownText,
+    fill: (template, values) => fill(template, values, `strings.${lang}.json`),
+    t: (key, values = {}) => fill(lookup(key), values, `strings.${lang}.json: ${key}`),
+    serverName: (id) => names.get(id),
+    scenarioLabel: (id) => labels.get(id),
+    // Scenario labels hold commas themselves, so they are listed with the language's separator.
+    scenarioList: (ids) => ids.map((id) => labels.get(id)).join(strings.listSeparator),
+    list: (items) => listFormat.format(items),
+  };
+}
+
+// Fills the template: every {{section}} sits alone on its line and must exist; every section is used.
+function fillTemplate(template, rendered, lang) {
+  const used = new Set();
+  const lines = template.replace(/\r\n?/g, '\n').split('\n').map((line) => {
+    const token = TOKEN_LINE.exec(line.trim());
+    if (!token) {
+      if (/\{\{|\}\}/.test(line)) throw new Error(`docs/benchmarks/page.${lang}.md: a {{section}} must sit alone on its line: ${line}`);
+      return line;
+    }
+    if (!(token[1] in rendered)) throw new Error(`docs/benchmarks/page.${lang}.md: unknown section {{${token[1]}}}`);
+    used.add(token[1]);
+    return rendered[token[1]];
+  });
+  const unused = Object.keys(rendered).filter((name) => !used.has(name));
+  if (unused.length) throw new Error(`docs/benchmarks/page.${lang}.md: sections missing: ${unused.map((n) => `{{${n}}}`).join(', ')}`);
+  // Trailing spaces would be Markdown hard breaks; one final newline.
+  return `${lines.join('\n').replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
+
+/**
+ * { en, 'zh-CN' }: Markdown bodies of the Benchmarks page (starting with the page title; the
+ * navigation blocks are added by docs/src/navigation.js). Throws, naming the field, when `results`
+ * or a `history` entry does not match bench/results.schema.json; nothing is written here.
+ * options.root: repository root holding examples/benchmark (tests may point elsewhere).
+ */
+function renderBenchmarkPages({ results, history = [], root = repoRoot }) {
+  validateResults(results, 'results');
+  checkReferences(results, 'results');
+  if (!Array.isArray(history)) throw new Error('history: expected an array of results');
+  history.forEach((entry, i) => validateResults(entry, `history[${i}]`));
+  const inputs = {
+    results,
+    trend: buildTrend(results, history),
+    handler: readBenchmarkHandler(root),
+    layout: readJson(path.join(benchmarksDir, 'layout.json')),
+  };
+  const pages = {};
+  for (const lang of LANGUAGES) {
+    const { strings, template } = loadLanguage(lang);
+    const ctx = createContext(lang, strings, inputs);
+    const rendered = {};
+    for (const name of Object.keys(sections)) rendered[name] = sections[name](ctx);
+    pages[lang] = fillTemplate(template, rendered, lang);
+  }
+  return pages;
+}
+
+module.exports = { renderBenchmarkPages, LANGUAGES };
