@@ -84,7 +84,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     if (indexHtml.split(hashMarker).length !== 2) throw new Error(`assemble: docs/site/index.html must contain ${hashMarker} exactly once (in the CSP style-src)`);
     write('index.html', indexHtml.replace(hashMarker, styleHash));
     for (const name of fs.readdirSync(siteSrc).sort()) {
-      if (name.endsWith('.css')) write(name, fs.readFileSync(path.join(siteSrc, name)));
+      if (name.endsWith('.css') || name.endsWith('.svg')) write(name, fs.readFileSync(path.join(siteSrc, name)));
     }
     const pluginsDir = path.join(siteSrc, 'plugins');
     for (const name of fs.readdirSync(pluginsDir).sort()) {

@@ -34,17 +34,21 @@ function readResults(resultsPath, root) {
   }
 }
 
+// The generator and the history loader are code of this checkout (root only moves the data: pages,
+// manifest, results), so tests can run the stage on a temp copy of the content.
 function loadHistoryIfAvailable(root) {
-  const historyModule = path.join(root, 'bench', 'src', 'history.js');
+  const historyModule = path.join(repoRoot, 'bench', 'src', 'history.js');
   if (!fs.existsSync(historyModule)) return undefined;
   const { loadHistory } = require(historyModule);
   if (typeof loadHistory !== 'function') throw new Error('benchmarks: bench/src/history.js does not export loadHistory()');
-  return loadHistory();
+  return loadHistory(path.join(root, 'bench', 'results', 'history'));
 }
 
 // Renders the Benchmarks bodies { [code]: markdown } for the authored languages.
 function renderBenchmarkBodies({ root, resultsPath, authoredCodes }) {
-  const { renderBenchmarkPages } = require(path.join(root, 'docs', 'src', 'render-benchmarks.js'));
+  const generatorPath = path.join(__dirname, 'render-benchmarks.js');
+  if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/render-benchmarks.js does not exist (the manifest marks a page generatedBy "benchmarks")');
+  const { renderBenchmarkPages } = require(generatorPath);
   const results = readResults(resultsPath, root);
   const history = loadHistoryIfAvailable(root);
   const bodies = renderBenchmarkPages(history === undefined ? { results } : { results, history });

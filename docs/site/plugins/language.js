@@ -119,6 +119,8 @@
     hook.doneEach(function () {
       var current = parseHash(window.location.hash);
       update(current);
+      var found = pageOfPath(current.path);
+      if (found) document.title = found.page.languages[found.code].title + ' · Drogon';
       document.documentElement.setAttribute('data-rendered-route', decodePath(vm.route.path) || '/');
     });
   }

@@ -80,8 +80,11 @@ async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
 }
 
 // page.problems: console errors, page errors and CSP violations, as strings.
+// page.failedResponses: URLs that answered 4xx/5xx (the console message of a 404 does not name it).
 function watchProblems(page) {
   page.problems = [];
+  page.failedResponses = [];
+  page.on('response', (res) => { if (res.status() >= 400) page.failedResponses.push(`${res.status()} ${decodeURIComponent(res.url())}`); });
   page.on('console', (msg) => {
     const text = msg.text();
     if (msg.type() === 'error' || /Content Security Policy/i.test(text)) page.problems.push(`console ${msg.type()}: ${text}`);
@@ -108,7 +111,7 @@ async function waitForRendered(page, routePath, { timeout = 15000 } = {}) {
 
 async function screenshot(page, name) {
   fs.mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  const file = path.join(screenshotDir, `${name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
