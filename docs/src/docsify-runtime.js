@@ -34,7 +34,7 @@ function loadDocsifyRuntime() {
   const sandbox = vm.createContext({
     window, document, self: window, navigator: window.navigator, location: window.location, Element,
     getComputedStyle: () => ({ getPropertyValue: () => '' }),
-    setTimeout, clearTimeout, console,
+    setTimeout, clearTimeout, console, URL, URLSearchParams,
   });
   try {
     vm.runInContext(source, sandbox, { filename: bundlePath });
@@ -44,7 +44,7 @@ function loadDocsifyRuntime() {
   if (!window.marked || typeof window.marked.lexer !== 'function' || !window.Docsify || typeof window.Docsify.slugify !== 'function') {
     throw new Error(`docsify runtime: ${bundlePath} did not expose window.marked.lexer and window.Docsify.slugify`);
   }
-  loaded = { marked: window.marked, docsifySlugify: window.Docsify.slugify, version: window.Docsify.version };
+  loaded = { marked: window.marked, docsifySlugify: window.Docsify.slugify, DocsifyCompiler: window.DocsifyCompiler, version: window.Docsify.version };
   return loaded;
 }
 

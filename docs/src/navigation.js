@@ -17,7 +17,8 @@ const markerLine = /^<!-- (\/?)nav:(header|footer)\b.*-->[ \t]*$/;
 
 // Escapes text for a markdown inline context (link text, emphasis): it shows as typed, never as markup.
 function escapeMarkdownText(text) {
-  return String(text).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&').replace(/\r?\n/g, ' ');
+  // Parentheses too: marked turns an escaped "\[b\](x)" inside link text back into a link.
+  return String(text).replace(/[\\`*_[\]()<>&|~!#]/g, '\\$&').replace(/\r?\n/g, ' ');
 }
 
 function link(text, route) {
@@ -138,7 +139,7 @@ function assemblePage(header, body, footer) {
 function checkTitle(body, expectedTitle) {
   const first = lexMarkdown(body).find((t) => t.type === 'heading');
   if (!first) return `no heading; the page must start with "# ${expectedTitle}"`;
-  const text = first.text.replace(/\\([\\`*_[\]<>&|~!#])/g, '$1');
+  const text = first.text.replace(/\\([!-/:-@[-`{-~])/g, '$1'); // CommonMark backslash escapes
   if (first.depth !== 1) return `first heading is level ${first.depth} "${first.text}"; expected "# ${expectedTitle}"`;
   if (text !== expectedTitle) return `first heading "# ${first.text}" differs from the manifest title "${expectedTitle}"`;
   return null;

@@ -10,7 +10,7 @@
   }
 
   function escapeMarkdown(text) {
-    return String(text).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+    return String(text).replace(/[\\`*_[\]()<>&|~!#]/g, '\\$&');
   }
 
   function languageOfPath(path) {
