@@ -54,7 +54,8 @@ function copyTree(from, to, { skip = () => false } = {}) {
 /**
  * siteDir: output folder. files: Map<relPath, content> of every markdown file of the site (language
  * pages, sidebars, the root chooser). navigationMap: from generate-pages. languageDirs: folders whose
- * non-markdown assets (images) are copied from the repository. Returns { fileCount, warnings }.
+ * non-markdown assets (images) are copied from root (the content root; node_modules and docs/site
+ * always come from this checkout). Returns { fileCount, warnings }.
  */
 function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot }) {
   const warnings = [];
@@ -71,7 +72,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
   try {
     // 1. Vendor assets from node_modules.
     for (const [from, to] of vendorFiles) {
-      const src = path.join(root, 'node_modules', from);
+      const src = path.join(repoRoot, 'node_modules', from);
       if (!fs.existsSync(src)) throw new Error(`assemble: node_modules/${from} is missing (run \`npm ci\`)`);
       write(to, fs.readFileSync(src));
     }
@@ -79,7 +80,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     const styleHash = searchPluginStyleHash(searchPlugin, 'node_modules/docsify/dist/plugins/search.min.js');
 
     // 2. Our index.html (CSP hash filled in), css and plugins.
-    const siteSrc = path.join(root, 'docs', 'site');
+    const siteSrc = path.join(repoRoot, 'docs', 'site');
     const indexHtml = fs.readFileSync(path.join(siteSrc, 'index.html'), 'utf8');
     if (indexHtml.split(hashMarker).length !== 2) throw new Error(`assemble: docs/site/index.html must contain ${hashMarker} exactly once (in the CSP style-src)`);
     write('index.html', indexHtml.replace(hashMarker, styleHash));

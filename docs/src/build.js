@@ -68,7 +68,7 @@ async function buildSite(options = {}) {
   const { fileCount, warnings } = assembleSite({ siteDir, files: siteMarkdown(generated), navigationMap: generated.navigationMap, languageDirs, root });
   for (const w of warnings) log(`warning: ${w}`);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require(path.join(root, 'node_modules/docsify/package.json')).version}, Chart.js ${require(path.join(root, 'node_modules/chart.js/package.json')).version})`);
+  log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require(path.join(repoRoot, 'node_modules/docsify/package.json')).version}, Chart.js ${require(path.join(repoRoot, 'node_modules/chart.js/package.json')).version})`);
   log(`build: done in ${ms.toFixed(0)} ms`);
   return { generated, written, siteDir, warnings, ms };
 }

@@ -1,0 +1,56 @@
+// A temp copy of the site's content (manifest, UI strings, ENG/ CHN/ JB_TW/, bench results), for
+// tests that modify pages: the working tree is never touched. The copy is regenerated with the
+// build's generate stage first, so it is consistent even while the working tree has unbuilt edits.
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const repoRoot = path.join(__dirname, '..', '..', '..');
+const contentDirs = ['ENG', 'CHN', 'JB_TW'];
+
+/** Returns { root, remove() }. options.resultsFile replaces bench/results/latest.json in the copy. */
+function copySiteContent({ resultsFile } = {}) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-docs-content-'));
+  try {
+    fs.mkdirSync(path.join(root, 'docs'));
+    for (const name of ['manifest.json', 'ui-strings.json']) fs.copyFileSync(path.join(repoRoot, 'docs', name), path.join(root, 'docs', name));
+    for (const dir of contentDirs) {
+      if (fs.existsSync(path.join(repoRoot, dir))) fs.cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
+    }
+    const results = path.join(repoRoot, 'bench', 'results');
+    if (fs.existsSync(results)) fs.cpSync(results, path.join(root, 'bench', 'results'), { recursive: true });
+    if (resultsFile) {
+      fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+      fs.copyFileSync(resultsFile, path.join(root, 'bench', 'results', 'latest.json'));
+    }
+  } catch (err) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+  return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+}
+
+// Writes the generated pages and sidebars into the copy (as `npm run build` would in the repo).
+function regenerate(root) {
+  const { generatePages } = require('../../src/generate-pages');
+  const generated = generatePages({ root });
+  for (const [rel, content] of generated.files) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), content);
+  }
+  return generated;
+}
+
+/** A regenerated, consistent temp copy: { root, generated, remove() }. */
+function generatedContentCopy(options) {
+  const copy = copySiteContent(options);
+  try {
+    return { ...copy, generated: regenerate(copy.root) };
+  } catch (err) {
+    copy.remove();
+    throw err;
+  }
+}
+
+module.exports = { copySiteContent, generatedContentCopy, regenerate, repoRoot };
