@@ -2,13 +2,17 @@
 // run-to-run noise? Used by `npm run bench:compare` and by the bench workflow (job summary, PR body).
 //
 // When is a change flagged? Only when ALL of these hold for a metric (see judgeMetric):
-//   1. both runs have at least MIN_OK_RUNS successful repetitions (one repetition has no spread to judge by);
-//   2. the change of the medians is at least the metric's minimum relative change (THRESHOLDS);
-//   3. the change is larger than the noise: max(spread OLD, spread NEW), spread = (max - min) / median;
-//   4. the [min, max] ranges of the two runs do not overlap.
-// Anything else is reported as "within noise". A comparison needs the same environment fingerprint and
-// the same measurement method (METHOD_FIELDS); otherwise the report lists what changed and flags nothing,
-// so an environment change is never read as a regression.
+//   1. both runs have at least MIN_OK_RUNS successful repetitions (with two, min and max are all there is);
+//   2. neither run is too noisy to judge: spread = (max - min) / median at most the metric's maxSpread;
+//   3. the change of the medians is at least the metric's minChange (THRESHOLDS);
+//   4. the change is larger than the noise: max(spread OLD, spread NEW);
+//   5. the [min, max] ranges of the two runs do not overlap.
+// Otherwise a metric is "within noise", "too noisy to judge" or "not judged" (too few runs), never flagged.
+// Why 1 and 2: two back-to-back quick runs (2 repetitions each) of the same code on the busy 2-core machine
+// differed by up to 55 % with spreads of 2-50 %: a noisy run's own min-max says little about the next
+// session. A comparison needs the same environment fingerprint and the same measurement method
+// (METHOD_FIELDS); otherwise the report lists what changed and flags nothing, so an environment change is
+// never read as a regression.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -16,15 +20,17 @@ const { validateAgainst } = require('./json-schema');
 
 const SCHEMA_PATH = path.join(__dirname, '..', 'results.schema.json');
 
-// Minimum relative change of the median before a metric can be flagged, whatever the spread says.
-// req/s and efficiency: the bench's own target is a spread under 5 % on a quiet machine, so anything below
-// 5 % is noise by definition. Latency tails (p99) wander more from run to run: 10 %.
+// minChange: smallest relative change of the median that can be flagged, whatever the spread says.
+//   req/s and efficiency: the bench's target is a spread under 5 % on a quiet machine, so below 5 % is noise.
+//   Latency tails (p99) wander more from run to run: 10 %.
+// maxSpread: above this spread a run is too noisy to judge (the runner already warns above 5 % for req/s);
+//   twice the quiet-machine target for req/s and efficiency, more for the p99 tail.
 const THRESHOLDS = Object.freeze({
-  requestsPerSecond: Object.freeze({ minChange: 0.05 }),
-  latencyP99Us: Object.freeze({ minChange: 0.10 }),
-  requestsPerServerCpuSecond: Object.freeze({ minChange: 0.05 }),
+  requestsPerSecond: Object.freeze({ minChange: 0.05, maxSpread: 0.10 }),
+  latencyP99Us: Object.freeze({ minChange: 0.10, maxSpread: 0.25 }),
+  requestsPerServerCpuSecond: Object.freeze({ minChange: 0.05, maxSpread: 0.10 }),
 });
-const MIN_OK_RUNS = 2;
+const MIN_OK_RUNS = 3;
 
 // Metrics judged per scenario x server; higherIsBetter decides whether a rise is an improvement.
 const METRICS = Object.freeze([
@@ -78,13 +84,14 @@ function metricFigures(serverResult, key) {
 const spreadOf = (f) => (f.median > 0 ? (f.max - f.min) / f.median : (f.max > f.min ? Infinity : 0));
 
 // Judges one metric (rule in the header comment). Returns the figures, the change and a verdict:
-// 'regression' | 'improvement' | 'within-noise' | 'insufficient-runs'.
-function judgeMetric(oldF, newF, { higherIsBetter, minChange }, minOkRuns = MIN_OK_RUNS) {
+// 'regression' | 'improvement' | 'within-noise' | 'too-noisy' | 'insufficient-runs'.
+function judgeMetric(oldF, newF, { higherIsBetter, minChange, maxSpread = Infinity }, minOkRuns = MIN_OK_RUNS) {
   const change = oldF.median > 0 ? (newF.median - oldF.median) / oldF.median
     : (newF.median === 0 ? 0 : Infinity);
   const noise = Math.max(spreadOf(oldF), spreadOf(newF));
-  const base = { old: oldF, new: newF, change, noise, minChange };
+  const base = { old: oldF, new: newF, change, noise, minChange, maxSpread };
   if (oldF.okRuns < minOkRuns || newF.okRuns < minOkRuns) return { ...base, verdict: 'insufficient-runs' };
+  if (noise > maxSpread) return { ...base, verdict: 'too-noisy' };
   const rangesOverlap = newF.min <= oldF.max && oldF.min <= newF.max;
   const beyondNoise = Math.abs(change) >= minChange && Math.abs(change) > noise && !rangesOverlap;
   if (!beyondNoise) return { ...base, verdict: 'within-noise' };
@@ -178,7 +185,7 @@ function compareResults(oldResults, newResults, options = {}) {
       if (row.status === 'compared') {
         for (const metric of METRICS) {
           const judged = judgeMetric(metricFigures(oldResult, metric.key), metricFigures(newResult, metric.key),
-            { higherIsBetter: metric.higherIsBetter, minChange: thresholds[metric.key].minChange }, minOkRuns);
+            { higherIsBetter: metric.higherIsBetter, ...thresholds[metric.key] }, minOkRuns);
           row.metrics[metric.key] = judged;
           const item = { scenario: row.scenario, server: row.server, metric: metric.key, change: judged.change };
           if (judged.verdict === 'regression') report.regressions.push(item);
@@ -248,30 +255,39 @@ function headline(report) {
   }
   const r = report.regressions.length;
   const i = report.improvements.length;
-  if (r === 0 && i === 0) return 'No change beyond the run-to-run noise.';
-  return `${r} regression${r === 1 ? '' : 's'} and ${i} improvement${i === 1 ? '' : 's'} beyond the run-to-run noise.`;
+  const unjudged = report.rows.filter((row) => Object.values(row.metrics)
+    .some((m) => m.verdict === 'too-noisy' || m.verdict === 'insufficient-runs')).length;
+  const caveat = unjudged ? ` ${unjudged} of ${report.rows.length} rows could not be fully judged (too noisy or too few runs).` : '';
+  if (r === 0 && i === 0 && unjudged === report.rows.length && unjudged > 0) {
+    return 'Nothing flagged, but no row could be fully judged (too noisy or too few runs).';
+  }
+  if (r === 0 && i === 0) return `No change beyond the run-to-run noise.${caveat}`;
+  return `${r} regression${r === 1 ? '' : 's'} and ${i} improvement${i === 1 ? '' : 's'} beyond the run-to-run noise.${caveat}`;
 }
 
 function ruleText(report) {
   const t = report.rule.thresholds;
+  const pct = (r) => `${Math.round(r * 1000) / 10} %`;
   return `A change is flagged only when both runs have at least ${report.rule.minOkRuns} successful repetitions, `
-    + `the median moved by at least a minimum (req/s ${t.requestsPerSecond.minChange * 100} %, `
-    + `p99 latency ${t.latencyP99Us.minChange * 100} %, requests per server CPU-second ${t.requestsPerServerCpuSecond.minChange * 100} %) `
-    + 'and by more than the larger run-to-run spread ((max − min) / median) of the two runs, '
+    + `neither run's spread ((max − min) / median) is above the limit to judge (req/s ${pct(t.requestsPerSecond.maxSpread)}, `
+    + `p99 latency ${pct(t.latencyP99Us.maxSpread)}, requests per server CPU-second ${pct(t.requestsPerServerCpuSecond.maxSpread)}), `
+    + `the median moved by at least a minimum (${pct(t.requestsPerSecond.minChange)}, ${pct(t.latencyP99Us.minChange)}, `
+    + `${pct(t.requestsPerServerCpuSecond.minChange)}) and by more than the larger spread of the two runs, `
     + 'and the two min–max ranges do not overlap.';
 }
 
-// One verdict per row: the flagged metrics, or "within noise".
+// One verdict per row: the flagged metrics, the metrics too noisy or with too few runs, or "within noise".
 function rowVerdict(report, row) {
   if (row.status !== 'compared') return STATUS_TEXT[row.status];
   const judged = Object.entries(row.metrics);
-  if (judged.some(([, m]) => m.verdict === 'insufficient-runs')) return `not judged (fewer than ${report.rule.minOkRuns} ok runs)`;
-  const parts = [];
-  const regressed = judged.filter(([, m]) => m.verdict === 'regression').map(([k]) => SHORT_LABEL[k]);
-  const improved = judged.filter(([, m]) => m.verdict === 'improvement').map(([k]) => SHORT_LABEL[k]);
+  const named = (verdict) => judged.filter(([, m]) => m.verdict === verdict).map(([k]) => SHORT_LABEL[k]);
+  const regressed = named('regression');
   if (row.failedRuns.new > 0 && row.failedRuns.old === 0) regressed.push(`${row.failedRuns.new} failed runs`);
+  const parts = [];
   if (regressed.length) parts.push(`REGRESSION: ${regressed.join(', ')}`);
-  if (improved.length) parts.push(`improvement: ${improved.join(', ')}`);
+  if (named('improvement').length) parts.push(`improvement: ${named('improvement').join(', ')}`);
+  if (named('too-noisy').length) parts.push(`too noisy to judge: ${named('too-noisy').join(', ')}`);
+  if (named('insufficient-runs').length) parts.push(`not judged (fewer than ${report.rule.minOkRuns} ok runs)`);
   return parts.length ? parts.join('; ') : 'within noise';
 }
 

@@ -2,16 +2,15 @@
 // Stage 3: every scenario x server of the plan. Each group gets a fresh server, a warm-up, then the
 // counted repetitions. A server that fails to start or dies makes that run "failed" (with the reason),
 // is restarted for the next run, and the other runs go on.
-const { join } = require('node:path');
 const { startServer, stopServer, prepareServer, ServerStartError } = require('./servers');
 const { measureRun, runCommand } = require('./measure');
 const { serverResult } = require('./summarize');
 const { sleep } = require('./process-group');
 
-async function runMatrix({ plan, cpu, state, scenariosData, openFilesLimit, logDir, scratchRoot, progress }) {
+async function runMatrix({ plan, cpu, state, scenariosData, openFilesLimit, logDir, scratchDirOf, progress }) {
   const serverInfo = new Map(); // id -> entry of results.servers
   for (const def of plan.servers) {
-    const planned = prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir: join(scratchRoot, def.id) });
+    const planned = prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir: scratchDirOf(def) });
     serverInfo.set(def.id, {
       id: def.id,
       name: def.name,
@@ -30,7 +29,7 @@ async function runMatrix({ plan, cpu, state, scenariosData, openFilesLimit, logD
       results: [],
     };
     for (const def of plan.servers) {
-      const runs = await runGroup({ plan, def, common, state, cpu, scenariosData, openFilesLimit, logDir, scratchRoot, progress, serverInfo });
+      const runs = await runGroup({ plan, def, common, state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, progress, serverInfo });
       const result = serverResult({ serverId: def.id, scenario, runs: runs.records, probe: runs.probe, scenariosData });
       group.results.push(result);
       progress.groupDone({ scenarioId: scenario.id, serverId: def.id, result, spreadWarningThreshold: scenariosData.spreadWarningThreshold });
@@ -40,7 +39,7 @@ async function runMatrix({ plan, cpu, state, scenariosData, openFilesLimit, logD
   return { servers: [...serverInfo.values()], groups };
 }
 
-async function runGroup({ plan, def, common, state, cpu, scenariosData, openFilesLimit, logDir, scratchRoot, progress, serverInfo }) {
+async function runGroup({ plan, def, common, state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, progress, serverInfo }) {
   const name = `${common.scenario.id}.${def.id}`;
   const records = [];
   let server = null;
@@ -57,7 +56,7 @@ async function runGroup({ plan, def, common, state, cpu, scenariosData, openFile
         starts += 1;
         try {
           server = await startServer(def, {
-            state, cpu, scenariosData, openFilesLimit, logDir, logName: `${name}.server${starts}`, scratchDir: join(scratchRoot, def.id),
+            state, cpu, scenariosData, openFilesLimit, logDir, logName: `${name}.server${starts}`, scratchDir: scratchDirOf(def),
           });
         } catch (err) {
           if (!(err instanceof ServerStartError)) throw err;

@@ -2,7 +2,7 @@
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
 // config -> setup state -> environment -> measure (every scenario x server) -> summarize -> validate + write.
-const { mkdtempSync, rmSync } = require('node:fs');
+const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
 const { parseCli, USAGE } = require('./cli');
@@ -21,12 +21,12 @@ const { Progress, formatDuration } = require('./progress');
 const { EXIT, BenchError } = require('./errors');
 
 const log = (line = '') => process.stdout.write(line + '\n');
-let scratchRoot = null;
+let scratchDirs = []; // one per server of the plan, removed at exit
 
 function cleanUpSync() {
   killAllGroupsSync();
   removePendingTemp();
-  if (scratchRoot) rmSync(scratchRoot, { recursive: true, force: true });
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 }
 
 async function checkPortsFree(servers, address) {
@@ -46,7 +46,7 @@ function describePlan(plan, cpu, environment, logDir) {
   log(`bench: profile ${plan.profile}: ${plan.scenarios.length} scenarios x ${plan.servers.length} servers x ${plan.repetitions} runs of ${plan.durationSeconds} s`
     + ` (warm-up ${plan.warmupSeconds} s) = ${runs} runs, about ${formatDuration(estimate)}`);
   log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
-    + (cpu.pinned ? `servers on CPU ${cpu.serverCpus} (${cpu.serverThreads} threads), load generator on CPU ${cpu.clientCpus} (${cpu.clientThreads} threads)`
+    + (cpu.pinned ? `servers on CPU ${cpu.serverCpus} (${cpu.serverThreads} thread(s)), load generator on CPU ${cpu.clientCpus} (${cpu.clientThreads} thread(s))`
       : 'one CPU: servers and load generator are not pinned apart'));
   log(`bench: raw output in ${relative(repoRoot, logDir) || logDir}`);
   return runs;
@@ -70,11 +70,14 @@ async function main(argv) {
   const startedAt = new Date();
   const environment = captureEnvironment(state, startedAt);
   const logDir = options.logsDir || join(repoRoot, 'bench', 'logs', startedAt.toISOString().replace(/[:.]/g, '-'));
-  scratchRoot = mkdtempSync(join(tmpdir(), 'drogon-bench-'));
+  // Stable folders (user, server, port): the nginx command lines in the results stay the same from run
+  // to run, and two benches at once cannot share one: the second stops at the port check above.
+  const scratchDirOf = (def) => join(tmpdir(), `drogon-bench-${process.getuid()}`, `${def.id}-${def.port}`);
+  scratchDirs = plan.servers.map(scratchDirOf);
   const totalRuns = describePlan(plan, cpu, environment, logDir);
 
   const { servers, groups } = await runMatrix({
-    plan, cpu, state, scenariosData, openFilesLimit, logDir, scratchRoot, progress: new Progress(totalRuns),
+    plan, cpu, state, scenariosData, openFilesLimit, logDir, scratchDirOf, progress: new Progress(totalRuns),
   });
   const results = buildResults({ plan, cpu, environment, startedAt, finishedAt: new Date(), servers, groups, scenariosData, openFilesLimit });
 
