@@ -27,13 +27,19 @@ function escapeHtml(value) {
   return value.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
 
+/** Text for an HTML text node only (Markdown text): quotes need no escaping outside attributes. */
+function escapeHtmlText(value) {
+  assertString(value, 'escapeHtmlText');
+  return value.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
+}
+
 /**
  * Inline Markdown text (paragraphs, list items, table cells): one line, HTML-escaped, and every
  * character that could open Markdown structure (emphasis, code, links, tables, strikethrough) is
  * backslash-escaped, so the reader sees the string exactly as it is in the JSON.
  */
 function escapeMarkdownText(value) {
-  let text = escapeHtml(oneLine(value)).replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`);
+  let text = escapeHtmlText(oneLine(value)).replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`);
   // Structure that only counts at the start of a line (headings, list items, block quotes, rules).
   text = text.replace(/^(\s*)([#+=-])(?=[#+=\s-]|$)/, '$1\\$2').replace(/^(\s*\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
   return text;
@@ -57,7 +63,8 @@ function longestRun(text, ch) {
 function codeSpan(value, { inTable = false } = {}) {
   const text = oneLine(value);
   if (inTable && /\\\|/.test(text)) {
-    return `<code>${escapeHtml(text).replace(/\|/g, '&#124;')}</code>`;
+    // Between the tags Markdown still applies: every character it could act on becomes an entity.
+    return `<code>${escapeHtml(text).replace(/[\\`*_[\]|~]/g, (ch) => `&#${ch.charCodeAt(0)};`)}</code>`;
   }
   const body = inTable ? text.replace(/\|/g, '\\|') : text;
   const fence = '`'.repeat(longestRun(text, '`') + 1);
@@ -89,4 +96,4 @@ function table(header, rows, align) {
   return [tableRow(header), `|${separator.join('|')}|`, ...rows.map(tableRow)].join('\n');
 }
 
-module.exports = { oneLine, escapeHtml, escapeMarkdownText, codeSpan, fencedCode, tableRow, table };
+module.exports = { oneLine, escapeHtml, escapeHtmlText, escapeMarkdownText, codeSpan, fencedCode, tableRow, table };

@@ -17,6 +17,13 @@ const { scenarioConclusions, overallConclusions, localize } = require('./benchma
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0.., percentiles 4..6.
 const PERCENTILE_COLORS = [4, 5, 6];
 const PERCENTILES = ['p50', 'p90', 'p99'];
+// The schema's error kinds, in a fixed order (not the JSON's key order).
+const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout', 'other'];
+
+// Chart values are rounded to what the tables can show (whole requests, whole microseconds), so the
+// embedded JSON diffs as cleanly as the tables.
+const wholeNumber = (v) => (v === null ? null : Math.round(v));
+const msFromUs = (us) => Math.round(us) / 1000;
 
 function paragraphs(...blocks) {
   return blocks.filter((b) => b !== null && b !== undefined && b !== '').join('\n\n');
@@ -80,9 +87,13 @@ function plan(ctx) {
       `- ${ctx.t('plan.serverCpus', { threads: ctx.fmt.integer(method.serverThreads), cpus: cpus(method.serverCpus) })}`,
       `- ${ctx.t('plan.clientCpus', { threads: ctx.fmt.integer(method.loadGeneratorThreads), cpus: cpus(method.clientCpus) })}`,
       `- ${ctx.t('plan.threshold', { threshold: ctx.fmt.percent(method.saturationThreshold) })}`,
+      ...(method.openFilesLimit === undefined ? [] : [`- ${ctx.t('plan.openFiles', { limit: ctx.fmt.integer(method.openFilesLimit) })}`]),
     ].join('\n'),
     ctx.strings.plan.serversIntro,
-    table(ctx.strings.plan.serversHeader, servers.map((s) => [ctx.esc(s.name), ctx.esc(s.version), codeSpan(s.commandLine, { inTable: true })])),
+    table(ctx.strings.plan.serversHeader, servers.map((s) => [
+      ctx.esc(s.name), ctx.esc(s.version), s.serverHeader ? codeSpan(s.serverHeader, { inTable: true }) : ctx.strings.dash,
+      codeSpan(s.commandLine, { inTable: true }),
+    ])),
     ctx.strings.plan.scenariosIntro,
     table(ctx.strings.plan.scenariosHeader, scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ctx.esc(sc.tool), codeSpan(sc.commandLine, { inTable: true })])),
   );
@@ -144,9 +155,9 @@ function perServerRangeChart(ctx, { id, section, pick, format }) {
     return mmm ? valueWithRange(ctx, mmm, format) : ctx.strings.dash;
   })]);
   const series = servers.map((s) => ({
-    values: scenarios.map((sc) => figures(sc, s)?.median ?? null),
-    min: scenarios.map((sc) => figures(sc, s)?.min ?? null),
-    max: scenarios.map((sc) => figures(sc, s)?.max ?? null),
+    values: scenarios.map((sc) => wholeNumber(figures(sc, s)?.median ?? null)),
+    min: scenarios.map((sc) => wholeNumber(figures(sc, s)?.min ?? null)),
+    max: scenarios.map((sc) => wholeNumber(figures(sc, s)?.max ?? null)),
     color: serverIndex(ctx.results, s.id),
   }));
   const figure = chartFigure({
@@ -171,7 +182,7 @@ function latency(ctx) {
   const rows = pairs.map(({ sc, s, summary }) => [ctx.scenarioLabel(sc.id), ctx.serverName(s.id),
     ...PERCENTILES.map((p) => (summary ? ctx.fmt.ms(summary.latencyUs[p]) : ctx.strings.dash))]);
   const series = PERCENTILES.map((p, i) => ({
-    values: pairs.map(({ summary }) => (summary ? summary.latencyUs[p] / 1000 : null)),
+    values: pairs.map(({ summary }) => (summary ? msFromUs(summary.latencyUs[p]) : null)),
     color: PERCENTILE_COLORS[i],
   }));
   const figure = chartFigure({
@@ -221,8 +232,8 @@ function noteText(ctx, scenario, result, note) {
   const counts = runCounts(result);
   const okRequests = result.runs.filter((r) => r.status === 'ok').reduce((sum, r) => sum + r.requests, 0);
   const errorList = summary
-    ? ctx.list(Object.entries(summary.errors).filter(([, n]) => n > 0)
-      .map(([kind, n]) => ctx.fill(ctx.strings.notes.errorKinds[kind], { count: ctx.fmt.integer(n) })))
+    ? ctx.list(ERROR_KINDS.filter((kind) => summary.errors[kind] > 0)
+      .map((kind) => ctx.fill(ctx.strings.notes.errorKinds[kind], { count: ctx.fmt.integer(summary.errors[kind]) })))
     : ctx.strings.dash;
   const values = {
     tool: ctx.esc(scenario.tool),
@@ -236,18 +247,19 @@ function noteText(ctx, scenario, result, note) {
 }
 
 function notes(ctx) {
-  // Identical notes (same text in this language) are listed once, with every place they apply to.
-  const grouped = new Map();
+  // A note with the same text in this language is listed once, with every scenario and server it applies to.
+  const grouped = new Map(); // text -> Map(scenario id -> [server id])
   const failedRuns = [];
   for (const sc of ctx.results.scenarios) {
     for (const s of ctx.results.servers) {
       const result = resultFor(sc, s.id);
       if (!result) continue;
-      const where = ctx.t('notes.where', { scenario: ctx.scenarioLabel(sc.id), server: ctx.serverName(s.id) });
       for (const note of result.notes) {
         const text = noteText(ctx, sc, result, note);
-        if (!grouped.has(text)) grouped.set(text, []);
-        grouped.get(text).push(where);
+        if (!grouped.has(text)) grouped.set(text, new Map());
+        const places = grouped.get(text);
+        if (!places.has(sc.id)) places.set(sc.id, []);
+        places.get(sc.id).push(s.id);
       }
       for (const run of result.runs.filter((r) => r.status === 'failed')) {
         failedRuns.push(`- ${ctx.t('notes.failedRun', {
@@ -256,7 +268,12 @@ function notes(ctx) {
       }
     }
   }
-  const items = [...grouped].map(([text, places]) => `- ${ctx.t('notes.item', { where: places.join(ctx.strings.listSeparator), text })}`);
+  const items = [...grouped].map(([text, places]) => {
+    const where = [...places].map(([scenarioId, serverIds]) => ctx.t('notes.where', {
+      scenario: ctx.scenarioLabel(scenarioId), servers: ctx.list(serverIds.map(ctx.serverName)),
+    }));
+    return `- ${ctx.t('notes.item', { where: where.join(ctx.strings.listSeparator), text })}`;
+  });
   return paragraphs(
     items.length ? paragraphs(ctx.strings.notes.intro, items.join('\n')) : ctx.strings.notes.none,
     failedRuns.length ? paragraphs(ctx.strings.notes.failedRunsIntro, failedRuns.join('\n')) : null,
@@ -295,7 +312,7 @@ function trend(ctx) {
     spec: {
       kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
       series: series.map((line) => ({
-        values: line.values.slice(start), color: serverIndex(ctx.results, line.serverId), dash: scenarioIndex(line.scenarioId),
+        values: line.values.slice(start).map(wholeNumber), color: serverIndex(ctx.results, line.serverId), dash: scenarioIndex(line.scenarioId),
       })),
       breaks: shownBreaks.map((b) => b.index),
     },

@@ -3,13 +3,6 @@
 // with breaks where the environment changed. Pure functions of the (validated) JSON.
 'use strict';
 
-function median(values) {
-  if (!Array.isArray(values) || values.length === 0) throw new Error('median: no values');
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 /** (max - min) / median, the spread the bench reports; 0 when the median is 0. */
 function spreadOf({ min, median: mid, max }) {
   return mid > 0 ? (max - min) / mid : 0;
@@ -97,8 +90,9 @@ function scenarioBottleneck(scenario, serverIds) {
   return out;
 }
 
-// What makes two runs comparable (the schema's fingerprint description): when the fingerprint
-// changes, these are compared to name what changed.
+// When the fingerprint changes (it hashes CPU model, cores, kernel, compiler and versions; see
+// bench/src/environment.js), these fields and every version are compared to name what changed.
+// Memory and OS are not in the hash but are worth naming when they changed along with it.
 const FINGERPRINT_FIELDS = ['cpuModel', 'cpuCores', 'memoryBytes', 'os', 'kernel', 'compiler'];
 
 /** The environment fields that differ between two results: [{ field, from, to }] (versions as "versions.drogon"). */
@@ -154,6 +148,6 @@ function buildTrend(latest, history) {
 }
 
 module.exports = {
-  median, spreadOf, splitServers, resultFor, runCounts, judgeDifference, throughputOf, efficiencyOf,
+  spreadOf, splitServers, resultFor, runCounts, judgeDifference, throughputOf, efficiencyOf,
   scenarioBottleneck, environmentChanges, buildTrend, FINGERPRINT_FIELDS,
 };

@@ -1,0 +1,306 @@
+'use strict';
+// The Benchmarks page generator end to end: golden pages from real quick-profile results, validation
+// errors that name the field, determinism, escaping of every string field, the zh-TW conversion.
+//
+// Fixtures (docs/test/fixtures/): results-quick-a.json and results-quick-b.json are the outputs of
+// two real runs of `npm run bench -- --profile quick --output <file>` on the project's 2-core
+// machine, copied unchanged. Refresh the goldens after an intended change with:
+//   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+const { renderBenchmarkPages } = require('../src/render-benchmarks');
+const { readBenchmarkHandler } = require('../src/benchmarks-handler');
+const { convertMarkdown } = require('../src/convert-zh-tw');
+const { loadDocsifyRuntime } = require('../src/docsify-runtime');
+const { fingerprintOf } = require('../../bench/src/environment');
+
+const fixtures = path.join(__dirname, 'fixtures');
+const goldenDir = path.join(__dirname, 'golden');
+const repoRoot = path.join(__dirname, '..', '..');
+const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));
+const runA = () => load('results-quick-a.json');
+const runB = () => load('results-quick-b.json');
+const { marked } = loadDocsifyRuntime();
+
+function renderAll(input) {
+  const pages = renderBenchmarkPages(input);
+  return { ...pages, 'zh-TW': convertMarkdown(pages['zh-CN']) };
+}
+
+// --- checks on a rendered page -------------------------------------------------------------------
+
+// GFM cell count of a table line: pipes not escaped by an odd number of backslashes split cells.
+function cellCount(line) {
+  let count = 0;
+  for (let i = 0; i < line.length; i += 1) {
+    if (line[i] !== '|') continue;
+    let slashes = 0;
+    for (let j = i - 1; j >= 0 && line[j] === '\\'; j -= 1) slashes += 1;
+    if (slashes % 2 === 0) count += 1;
+  }
+  return count - 1;
+}
+
+// Every table keeps the column count of its header in every row.
+function assertTablesIntact(markdown, what) {
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    if (!/^\|[-:|]+\|$/.test(lines[i + 1] || '') || !lines[i].startsWith('|')) continue;
+    const columns = cellCount(lines[i]);
+    assert.equal(cellCount(lines[i + 1]), columns, `${what}: separator of the table at line ${i + 1}`);
+    for (let j = i + 2; j < lines.length && lines[j].startsWith('|'); j += 1) {
+      assert.equal(cellCount(lines[j]), columns, `${what}: line ${j + 1} has ${cellCount(lines[j])} cells, header ${columns}: ${lines[j]}`);
+    }
+  }
+}
+
+// Rendered with the marked build docsify ships: no element or attribute that came from data.
+function assertNoInjectedMarkup(markdown, what) {
+  const html = marked.parse(markdown);
+  const tags = html.match(/<[a-z][^>]*>/gi) || [];
+  for (const tag of tags) {
+    assert.doesNotMatch(tag, /^<(img|script|iframe|svg|object|embed|a)\b/i, `${what}: element from data reached the HTML: ${tag}`);
+    assert.doesNotMatch(tag, /\son\w+\s*=|javascript:/i, `${what}: handler or javascript: URL in ${tag}`);
+  }
+  const figures = html.match(/<figure\b/g) || [];
+  const canvases = html.match(/<canvas\b/g) || [];
+  assert.equal(figures.length, canvases.length, `${what}: every chart figure keeps its canvas`);
+  return html;
+}
+
+// --- golden pages ----------------------------------------------------------------------------------
+
+test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
+  const pages = renderAll({ results: runB(), history: [runA()] });
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    const file = path.join(goldenDir, `benchmarks.${lang}.md`);
+    if (process.env.UPDATE_GOLDEN === '1') {
+      fs.mkdirSync(goldenDir, { recursive: true });
+      fs.writeFileSync(file, pages[lang]);
+    }
+    assert.ok(fs.existsSync(file), `${file} missing: run UPDATE_GOLDEN=1 node --test ${path.relative(repoRoot, __filename)}`);
+    assert.equal(pages[lang], fs.readFileSync(file, 'utf8'), `${lang} page differs from ${path.relative(repoRoot, file)} (UPDATE_GOLDEN=1 to accept)`);
+  }
+});
+
+test('pages start with the manifest titles and carry the versions and figures of the JSON', () => {
+  const results = runB();
+  const pages = renderAll({ results, history: [] });
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'manifest.json'), 'utf8'));
+  const entry = manifest.pages.find((p) => p.generatedBy === 'benchmarks');
+  assert.ok(pages.en.startsWith(`# ${entry.en.title}\n`));
+  assert.ok(pages['zh-CN'].startsWith(`# ${entry['zh-CN'].title}\n`));
+  const kqps = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    const page = pages[lang];
+    for (const version of Object.values(results.environment.versions)) assert.ok(page.includes(version), `${lang}: version ${version}`);
+    // The published-table cell of every scenario and server: max/min kQPS.
+    for (const scenario of results.scenarios) {
+      for (const r of scenario.results) {
+        const rps = r.summary.requestsPerSecond;
+        assert.ok(page.includes(`${kqps.format(rps.max / 1000)}/${kqps.format(rps.min / 1000)}`), `${lang}: ${scenario.id} ${r.server}`);
+      }
+    }
+  }
+});
+
+test('the handler shown is the examples/benchmark source file, verbatim', () => {
+  const handler = readBenchmarkHandler(repoRoot);
+  assert.match(handler.path, /^examples\/benchmark\/.+\.(cc|cpp|h)$/);
+  assert.ok(handler.source.includes('Hello, world!'));
+  const { en } = renderBenchmarkPages({ results: runB() });
+  assert.ok(en.includes(`\`${handler.path}\``));
+  assert.ok(en.includes(`\`\`\`cpp\n${handler.source.replace(/\n+$/, '')}\n\`\`\``));
+});
+
+test('the handler must be found exactly once', (t) => {
+  const root = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'bench-handler-'));
+  t.after(() => fs.rmSync(root, { recursive: true, force: true }));
+  assert.throws(() => readBenchmarkHandler(root), /cannot read examples\/benchmark/);
+  fs.mkdirSync(path.join(root, 'examples', 'benchmark'), { recursive: true });
+  assert.throws(() => readBenchmarkHandler(root), /found 0/);
+  fs.writeFileSync(path.join(root, 'examples', 'benchmark', 'a.cc'), 'body("<p>Hello, world!</p>");');
+  fs.writeFileSync(path.join(root, 'examples', 'benchmark', 'b.cc'), 'body("<p>Hello, world!</p>");');
+  assert.throws(() => readBenchmarkHandler(root), /found 2: a\.cc, b\.cc/);
+});
+
+// --- determinism -----------------------------------------------------------------------------------
+
+function reorderKeys(value) {
+  if (Array.isArray(value)) return value.map(reorderKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).reverse().map((k) => [k, reorderKeys(value[k])]));
+  }
+  return value;
+}
+
+test('deterministic: same JSON, same bytes, whatever the key order, time zone or system locale', () => {
+  const input = { results: runB(), history: [runA()] };
+  const first = renderAll(input);
+  assert.deepEqual(renderAll(input), first);
+  assert.deepEqual(renderAll({ results: reorderKeys(runB()), history: [reorderKeys(runA())] }), first);
+  const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/render-benchmarks.js'))});`
+    + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-b.json'))}));`
+    + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-a.json'))}))];`
+    + 'process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,history:h})));';
+  const child = spawnSync(process.execPath, ['-e', script], {
+    encoding: 'utf8', env: { ...process.env, TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' },
+  });
+  assert.equal(child.status, 0, child.stderr);
+  const other = JSON.parse(child.stdout);
+  assert.equal(other.en, first.en);
+  assert.equal(other['zh-CN'], first['zh-CN']);
+});
+
+// --- validation ------------------------------------------------------------------------------------
+
+test('invalid results: the error names the field', () => {
+  const missing = runB();
+  delete missing.environment.cpuModel;
+  assert.throws(() => renderBenchmarkPages({ results: missing }), (err) => {
+    assert.match(err.message, /results\/environment\/cpuModel: must have required property/);
+    assert.equal(err.field, 'results/environment/cpuModel');
+    return true;
+  });
+
+  const wrongType = runB();
+  wrongType.scenarios[1].results[0].runs[0].latencyUs.p99 = 'fast';
+  assert.throws(() => renderBenchmarkPages({ results: wrongType }), /results\/scenarios\/1\/results\/0\/runs\/0\/latencyUs\/p99: must be number/);
+
+  const runMissing = runB();
+  delete runMissing.scenarios[0].results[2].runs[1].requests;
+  assert.throws(() => renderBenchmarkPages({ results: runMissing }), (err) => {
+    assert.match(err.message, /results\/scenarios\/0\/results\/2\/runs\/1\/requests: must have required property/);
+    // The failed-run branch of the schema's oneOf is not what the run meant: its errors are left out.
+    assert.doesNotMatch(err.message, /failureReason/);
+    return true;
+  });
+
+  const extra = runB();
+  extra.environment.gpu = 'none';
+  assert.throws(() => renderBenchmarkPages({ results: extra }), /results\/environment\/gpu: is not in the schema/);
+
+  const badHistory = runA();
+  badHistory.scenarios[0].connections = 0;
+  assert.throws(() => renderBenchmarkPages({ results: runB(), history: [badHistory] }), /history\[0\]\/scenarios\/0\/connections: must be >= 1/);
+});
+
+test('a scenario result naming an unknown server is refused with its path', () => {
+  const results = runB();
+  results.scenarios[2].results[1].server = 'apache';
+  assert.throws(() => renderBenchmarkPages({ results }), /results\/scenarios\/2\/results\/1\/server: unknown server id "apache"/);
+});
+
+// --- escaping: every string field of the JSON ------------------------------------------------------
+
+const HOSTILE = '<img src=x onerror=alert(1)> | pipe\nnew line `tick` [x](javascript:alert(1)) ](javascript:alert(2)) <script>alert(3)</script> *em*';
+
+// Paths of every string in a JSON value.
+function stringPaths(value, at = []) {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...at, i]));
+  if (value && typeof value === 'object') return Object.keys(value).flatMap((k) => stringPaths(value[k], [...at, k]));
+  return [];
+}
+function setAt(object, at, value) {
+  const parent = at.slice(0, -1).reduce((node, key) => node[key], object);
+  parent[at[at.length - 1]] = value;
+}
+
+test('hostile strings in every string field: escaped on the page, or refused naming the field', () => {
+  const base = runB();
+  const paths = stringPaths(base);
+  let rendered = 0;
+  let refused = 0;
+  const reached = [];
+  paths.forEach((at, n) => {
+    const results = runB();
+    const marker = `MARK${n}Z`;
+    setAt(results, at, `${HOSTILE} ${marker}`);
+    const field = `results/${at.join('/')}`;
+    let pages;
+    try {
+      pages = renderAll({ results });
+    } catch (err) {
+      // The schema forbids this value here (ids, dates, enums, constants): the error must say where.
+      assert.ok(err.message.includes(field), `${field}: error does not name the field: ${err.message}`);
+      refused += 1;
+      return;
+    }
+    rendered += 1;
+    for (const [lang, page] of Object.entries(pages)) {
+      assertTablesIntact(page, `${field} (${lang})`);
+      assertNoInjectedMarkup(page, `${field} (${lang})`);
+    }
+    if (pages.en.includes(marker)) reached.push(field);
+  });
+  assert.ok(refused > 0 && rendered > 0);
+  // The fields a reader sees must have been exercised (they reach the page), not silently dropped.
+  for (const field of ['results/profile', 'results/environment/cpuModel', 'results/environment/os', 'results/environment/kernel',
+    'results/environment/compiler', 'results/environment/versions/drogon', 'results/environment/versions/nginx',
+    'results/environment/gitCommit', 'results/environment/fingerprint', 'results/servers/0/name', 'results/servers/0/version',
+    'results/servers/0/commandLine', 'results/servers/0/serverHeader', 'results/scenarios/0/commandLine']) {
+    assert.ok(reached.includes(field), `${field} does not reach the English page`);
+  }
+  assert.ok(reached.some((f) => /\/notes\/\d+\/text$/.test(f)), 'a note text reaches the page');
+});
+
+test('hostile strings in all string fields at once, and the text survives as text', () => {
+  const results = runB();
+  for (const at of stringPaths(results)) {
+    const field = at[at.length - 1];
+    // Leave the fields the schema constrains (ids and references, dates, enums, constants, status).
+    if (['id', 'server', 'startedAt', 'finishedAt', 'date', 'tool', 'address', 'status', 'code', 'side'].includes(field)) continue;
+    setAt(results, at, HOSTILE);
+  }
+  results.scenarios[1].results[0].runs[0] = {
+    repetition: 1, status: 'failed', command: HOSTILE, failureReason: HOSTILE,
+  };
+  const pages = renderAll({ results });
+  for (const [lang, page] of Object.entries(pages)) {
+    assertTablesIntact(page, lang);
+    const html = assertNoInjectedMarkup(page, lang);
+    // Shown as text: the entity-escaped form of the tag is there.
+    assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), `${lang}: hostile text not shown as text`);
+  }
+});
+
+// --- zh-TW -----------------------------------------------------------------------------------------
+
+test('zh-TW conversion keeps every number, code span and chart attribute of the zh-CN page', () => {
+  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB(), history: [runA()] });
+  const numbers = (text) => text.match(/\d[\d,.]*/g);
+  assert.deepEqual(numbers(zhTW), numbers(zhCN));
+  const codeSpans = (text) => text.match(/`[^`\n]+`/g);
+  assert.deepEqual(codeSpans(zhTW), codeSpans(zhCN));
+  const charts = (text) => text.match(/data-chart="[^"]*"/g);
+  assert.deepEqual(charts(zhTW), charts(zhCN));
+  assert.match(zhTW, /^# 效能測試\n/);
+  assert.doesNotMatch(zhTW, /连接|服务器|负载|内存/, 'Simplified terms left on the zh-TW page');
+});
+
+// --- history and the trend break -------------------------------------------------------------------
+
+test('trend: an environment change breaks the line and the note names what changed', () => {
+  // Test data derived from a real run: a copy of run B with another kernel string (and the
+  // fingerprint the bench computes for it) stands for a run after a kernel upgrade.
+  const upgraded = runB();
+  upgraded.environment.kernel = `${upgraded.environment.kernel}-upgraded`;
+  upgraded.environment.fingerprint = fingerprintOf(upgraded.environment);
+  upgraded.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
+  upgraded.environment.gitCommit = 'f'.repeat(40);
+  const pages = renderAll({ results: upgraded, history: [runA(), runB()] });
+  const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
+    .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  assert.deepEqual(chart.breaks, [2]);
+  assert.equal(chart.series[0].values.length, 3);
+  assert.match(pages.en, new RegExp(`The environment changed before the run of ${upgraded.environment.date} \`fffffff\` \\(kernel: ${runB().environment.kernel.replace(/\./g, '\\.')} → ${upgraded.environment.kernel.replace(/\./g, '\\.')}\\)`));
+  assert.match(pages['zh-CN'], /测试环境发生了变化（内核：/);
+  assert.match(pages['zh-TW'], /測試環境發生了變化（核心：/);
+  // Without a change there is no break and no note.
+  const same = renderAll({ results: runB(), history: [runA()] });
+  assert.doesNotMatch(same.en, /The environment changed/);
+});
