@@ -105,6 +105,17 @@
     }
   }
 
+  // Marks the current page's sidebar link with aria-current="page". docsify marks it only when the
+  // sidebar was already drawn before the page (not on a first load), so do it after every render.
+  function markSidebarPage(path) {
+    var links = document.querySelectorAll('.sidebar-nav a.page-link, .sidebar-nav a:not(.section-link)');
+    for (var i = 0; i < links.length; i++) {
+      var href = decodePath(links[i].getAttribute('href') || '');
+      if (href === '#' + path) links[i].setAttribute('aria-current', 'page');
+      else if (links[i].getAttribute('aria-current') === 'page') links[i].removeAttribute('aria-current');
+    }
+  }
+
   function languagePlugin(hook, vm) {
     hook.mounted(function () {
       buildSwitcher();
@@ -119,6 +130,7 @@
     hook.doneEach(function () {
       var current = parseHash(window.location.hash);
       update(current);
+      markSidebarPage(resolveAlias(current.path));
       var found = pageOfPath(current.path);
       if (found) document.title = found.page.languages[found.code].title + ' · Drogon';
       document.documentElement.setAttribute('data-rendered-route', decodePath(vm.route.path) || '/');
