@@ -2,7 +2,8 @@
 // Reads and validates bench/pins.json for bench/setup.sh; prints KEY=VALUE lines (safe characters only).
 // Usage: node bench/setup-pins.js <pins.json>
 'use strict';
-const { readFileSync } = require('node:fs');
+const { readFileSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
 
 const DEBIAN_VERSION = /^[0-9][A-Za-z0-9.+~]*(-[A-Za-z0-9.+~]+)?$/;
 
@@ -14,7 +15,9 @@ function readPins(file) {
     throw new Error(`${file}: cannot read pins (${err.message})`);
   }
   const fail = (field, expected) => { throw new Error(`${file}: field "${field}" must be ${expected}`); };
-  if (typeof pins.archive !== 'string' || !/^https?:\/\/[A-Za-z0-9.:/_-]+$/.test(pins.archive)) fail('archive', 'an http(s) URL');
+  // "system": the Debian mirror this machine's apt already uses, so no host is baked into the repository.
+  if (pins.archive === 'system') pins.archive = process.env.DROGON_BENCH_ARCHIVE || systemArchive();
+  if (typeof pins.archive !== 'string' || !/^https?:\/\/[A-Za-z0-9.:/_-]+$/.test(pins.archive)) fail('archive', '"system" or an http(s) URL');
   if (typeof pins.suite !== 'string' || !/^[a-z][a-z0-9-]*$/.test(pins.suite)) fail('suite', 'a suite name such as sid');
   if (typeof pins.keyring !== 'string' || !/^\/[A-Za-z0-9./_-]+$/.test(pins.keyring)) fail('keyring', 'an absolute path');
   for (const name of ['trantor', 'drogon']) {
@@ -24,6 +27,28 @@ function readPins(file) {
     }
   }
   return pins;
+}
+
+// The URI of the first apt source that serves this release's main suite (not -security/-updates),
+// read from sources.list (one-line format) and sources.list.d/*.sources (deb822).
+function systemArchive(aptDir = '/etc/apt', codename = 'bookworm') {
+  const entries = [];
+  const read = (f) => { try { return readFileSync(f, 'utf8'); } catch { return ''; } };
+  for (const line of read(join(aptDir, 'sources.list')).split('\n')) {
+    const m = /^\s*deb\s+(?:\[[^\]]*\]\s+)?(\S+)\s+(\S+)/.exec(line);
+    if (m) entries.push({ uris: [m[1]], suites: [m[2]] });
+  }
+  let parts = [];
+  try { parts = readdirSync(join(aptDir, 'sources.list.d')).filter((f) => f.endsWith('.sources')).sort(); } catch { /* none */ }
+  for (const f of parts) {
+    for (const stanza of read(join(aptDir, 'sources.list.d', f)).split(/\n\s*\n/)) {
+      const field = (name) => ((new RegExp(`^${name}:\\s*(.*)$`, 'mi').exec(stanza) || [])[1] || '').trim().split(/\s+/);
+      if (field('Types').includes('deb') && !/^Enabled:\s*no/mi.test(stanza)) entries.push({ uris: field('URIs'), suites: field('Suites') });
+    }
+  }
+  const found = entries.find((e) => e.suites.includes(codename) && /^https?:\/\//.test(e.uris[0] || ''));
+  if (!found) throw new Error(`field "archive" is "system", but no apt source for ${codename} was found in ${aptDir}; set DROGON_BENCH_ARCHIVE to a Debian mirror URL`);
+  return found.uris[0].replace(/\/+$/, '');
 }
 
 if (require.main === module) {
@@ -39,4 +64,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { readPins };
+module.exports = { readPins, systemArchive };

@@ -7,7 +7,8 @@ const { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } = require
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { readPins } = require('../setup-pins');
+const { readPins, systemArchive } = require('../setup-pins');
+const { mkdirSync } = require('node:fs');
 
 const root = join(__dirname, '..', '..');
 const pinsPath = join(root, 'bench', 'pins.json');
@@ -40,7 +41,7 @@ test('readPins names the field that is wrong', () => {
     const cases = [
       [(p) => { p.sourcePackages.drogon = 'latest'; }, /field "sourcePackages\.drogon" must be a Debian version/],
       [(p) => { delete p.sourcePackages.trantor; }, /field "sourcePackages\.trantor"/],
-      [(p) => { p.archive = 'ftp://example.org/debian'; }, /field "archive" must be an http\(s\) URL/],
+      [(p) => { p.archive = 'ftp://example.org/debian'; }, /field "archive" must be "system" or an http\(s\) URL/],
       [(p) => { p.suite = 'sid main'; }, /field "suite"/],
       [(p) => { p.keyring = 'keyring.gpg'; }, /field "keyring" must be an absolute path/],
     ];
@@ -48,6 +49,23 @@ test('readPins names the field that is wrong', () => {
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"archive": ');
     assert.throws(() => readPins(broken), /broken\.json: cannot read pins/);
+  });
+});
+
+test('archive "system" takes the mirror of the machine\'s own bookworm apt source', () => {
+  withTempDir((dir) => {
+    mkdirSync(join(dir, 'sources.list.d'));
+    writeFileSync(join(dir, 'sources.list'), '# deb http://commented.example/debian bookworm main\n');
+    writeFileSync(join(dir, 'sources.list.d', 'debian.sources'), [
+      'Types: deb', 'URIs: http://security.example/debian-security', 'Suites: bookworm-security', 'Components: main', '',
+      'Types: deb', 'URIs: http://mirror.example/debian/', 'Suites: bookworm bookworm-updates', 'Components: main', '',
+    ].join('\n'));
+    assert.equal(systemArchive(dir), 'http://mirror.example/debian');
+    writeFileSync(join(dir, 'sources.list'), 'deb [arch=amd64] http://oneline.example/debian bookworm main\n');
+    assert.equal(systemArchive(dir), 'http://oneline.example/debian', 'sources.list is read first, as apt does');
+    rmSync(join(dir, 'sources.list'));
+    rmSync(join(dir, 'sources.list.d', 'debian.sources'));
+    assert.throws(() => systemArchive(dir), /field "archive" is "system", but no apt source for bookworm.*DROGON_BENCH_ARCHIVE/);
   });
 });
 
