@@ -1,0 +1,88 @@
+// docs/src/build.js: validate first, write after (a bad results file or a broken page leaves every
+// file as it was and no site), deterministic output, only changed files rewritten, a complete site.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { buildSite } = require('../src/build');
+const { generatePages } = require('../src/generate-pages');
+const { generatedContentCopy } = require('./support/content-copy');
+
+function snapshot(root, dirs) {
+  const out = {};
+  for (const dir of dirs) {
+    for (const name of fs.readdirSync(path.join(root, dir)).sort()) out[`${dir}/${name}`] = fs.readFileSync(path.join(root, dir, name), 'utf8');
+  }
+  return out;
+}
+
+function withCopy(t) {
+  const copy = generatedContentCopy();
+  t.after(() => copy.remove());
+  return { ...copy, dirs: copy.generated.manifest.languages.map((l) => l.dir), siteDir: path.join(copy.root, 'site') };
+}
+
+test('invalid bench results: the error names the field and nothing is written', async (t) => {
+  const copy = withCopy(t);
+  const before = snapshot(copy.root, copy.dirs);
+  const resultsPath = path.join(copy.root, 'bench', 'results', 'latest.json');
+  const results = JSON.parse(fs.readFileSync(resultsPath, 'utf8'));
+  delete results.environment;
+  fs.writeFileSync(resultsPath, JSON.stringify(results));
+  // Make a page stale too: a build that wrote anything before failing would fix it.
+  const stale = path.join(copy.root, copy.generated.manifest.pages[0].entries['zh-TW'].relPath);
+  fs.writeFileSync(stale, `${fs.readFileSync(stale, 'utf8')}stale\n`);
+  before[path.relative(copy.root, stale)] = fs.readFileSync(stale, 'utf8');
+  await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }), /environment/);
+  assert.deepEqual(snapshot(copy.root, copy.dirs), before);
+  assert.equal(fs.existsSync(copy.siteDir), false);
+  // Not JSON at all: the error names the file.
+  fs.writeFileSync(resultsPath, '{ "schemaVersion": ');
+  await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }), /bench\/results\/latest\.json is not valid JSON/);
+  assert.deepEqual(snapshot(copy.root, copy.dirs), before);
+});
+
+test('a broken link or a wrong title stops the build before anything is written', async (t) => {
+  const copy = withCopy(t);
+  const page = copy.generated.manifest.pages[1];
+  const file = path.join(copy.root, page.entries.en.relPath);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^# .*$/m, (h1) => `${h1}\n\n[broken](/ENG/Nowhere)`));
+  const before = snapshot(copy.root, copy.dirs);
+  await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }), /link check: 1 broken link.*nothing was written[\s\S]*ENG\/Nowhere/);
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^# .*$/m, '# Another title'));
+  await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }), new RegExp(`${page.entries.en.relPath}: first heading "# Another title" differs from the manifest title "${page.entries.en.title}"`));
+  assert.deepEqual(snapshot(copy.root, copy.dirs), { ...before, [page.entries.en.relPath]: fs.readFileSync(file, 'utf8') });
+  assert.equal(fs.existsSync(copy.siteDir), false);
+});
+
+test('the build is deterministic, rewrites only stale files, and assembles a complete offline site', async (t) => {
+  const copy = withCopy(t);
+  const first = generatePages({ root: copy.root });
+  const again = generatePages({ root: copy.root });
+  assert.deepEqual([...again.files], [...first.files]);
+  assert.deepEqual(again.navigationMap, first.navigationMap);
+
+  const stale = copy.generated.manifest.pages[0].entries['zh-TW'].relPath;
+  fs.writeFileSync(path.join(copy.root, stale), 'hand edit\n');
+  const result = await buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true });
+  assert.deepEqual(result.written, [stale]);
+  assert.equal(fs.readFileSync(path.join(copy.root, stale), 'utf8'), first.files.get(stale));
+  const second = await buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true });
+  assert.deepEqual(second.written, []);
+
+  for (const rel of ['index.html', 'site.css', 'navigation-map.json', 'navigation-map.js', 'README.md', '_sidebar.md',
+    'vendor/docsify/docsify.min.js', 'vendor/docsify/plugins/search.min.js', 'vendor/docsify/themes/core.min.css',
+    'vendor/chart.umd.min.js', 'plugins/site-config.js', 'plugins/language.js', 'plugins/missing-page.js', 'plugins/benchmark-charts.js']) {
+    assert.ok(fs.existsSync(path.join(copy.siteDir, rel)), `site/${rel} missing`);
+  }
+  for (const [rel, content] of first.files) assert.equal(fs.readFileSync(path.join(copy.siteDir, rel), 'utf8'), content, `site/${rel}`);
+  // docsify 5 from dist/, not the 4.x build in lib/.
+  assert.match(fs.readFileSync(path.join(copy.siteDir, 'vendor/docsify/docsify.min.js'), 'utf8'), /5\.0\.0/);
+  const html = fs.readFileSync(path.join(copy.siteDir, 'index.html'), 'utf8');
+  assert.doesNotMatch(html, /__SEARCH_PLUGIN_STYLE_HASH__/);
+  for (const [, src] of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
+    assert.ok(!/^(https?:)?\/\//.test(src), `index.html loads ${src} from another origin`);
+    if (!src.endsWith('/')) assert.ok(fs.existsSync(path.join(copy.siteDir, src)), `index.html includes missing ${src}`);
+  }
+});
