@@ -103,6 +103,16 @@ function collectLinks(markdown) {
   const visit = (tokens, start) => {
     let pos = start;
     for (const token of tokens || []) {
+      if (token.type === 'html' && token.raw) {
+        // Raw HTML links: docsify does not rewrite them (see checkLinks).
+        const at = markdown.indexOf(token.raw, pos);
+        const base = at >= 0 ? at : pos;
+        for (const m of token.raw.matchAll(/<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+          found.push({ kind: 'html-link', href: m[1] ?? m[2], line: lineOf(markdown, base + m.index), text: '' });
+        }
+        if (at >= 0) pos = at + token.raw.length;
+        continue;
+      }
       if (token.type === 'link' || token.type === 'image') {
         pos = record(token, token.type, pos);
         if (token.type === 'link') visit(token.tokens, pos);
@@ -146,7 +156,11 @@ function checkLinks({ files, aliases = {}, assetExists = () => false }) {
       const report = (message) => problems.push({ file: relPath, line, href, message });
       if (typeof href !== 'string' || href.trim() === '') { report(`empty ${kind} target`); continue; }
       if (isSidebar && href.startsWith('#')) { report('a same-page anchor in a sidebar depends on the page shown; link to /<DIR>/<page>?id=... instead'); continue; }
-      const target = resolveLink(href, currentRoute, aliases);
+      if (kind === 'html-link') {
+        if (externalScheme.test(href) || href.startsWith('//')) continue;
+        if (!href.startsWith('#/')) { report('a raw HTML <a href> is not rewritten by docsify: write a markdown link, or href="#/<DIR>/<page>"'); continue; }
+      }
+      const target = resolveLink(kind === 'html-link' ? href.slice(1) : href, currentRoute, aliases);
       if (target.external) continue;
       if (target.error) { report(target.error); continue; }
       if (kind === 'image') {

@@ -46,13 +46,15 @@ test('checkLinks: broken page links and anchors are reported with file and line;
       '# B', '',
       '[ok](/ENG/A) [ok](/ENG/A?id=results-1) [ok](/ENG/A#性能-结果) [ok](#b) [ok](https://example.com)', '',
       '[missing page](/ENG/Nope)', '[missing anchor](/ENG/A?id=results-2)', '[wrong case file](/ENG/a)',
-      '[relative from root](A)', '[bad image](missing.png)',
+      '[relative from root](A)', '[bad image](missing.png)', '',
+      '<p><a href="/ENG/A">raw html link</a> <a href="#/ENG/A?id=results">ok</a> <a href="#/ENG/Gone">gone</a></p>',
     ].join('\n')],
     ['ENG/_sidebar.md', '- [A](/ENG/A)\n- [local](#x)\n'],
   ]);
   const problems = checkLinks({ files, aliases: {}, assetExists: () => false });
   assert.deepEqual(problems.map((p) => `${p.file}:${p.line} ${p.href}`), [
     'ENG/B.md:5 /ENG/Nope', 'ENG/B.md:6 /ENG/A?id=results-2', 'ENG/B.md:7 /ENG/a', 'ENG/B.md:8 A', 'ENG/B.md:9 missing.png',
+    'ENG/B.md:11 /ENG/A', 'ENG/B.md:11 #/ENG/Gone',
     'ENG/_sidebar.md:2 #x',
   ]);
   assert.match(problems[1].message, /no heading with id "results-2" in ENG\/A\.md \(its heading ids: a, results, results-1, 性能-结果\)/);
