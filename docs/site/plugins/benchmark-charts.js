@@ -39,6 +39,22 @@
     };
   }
 
+  // A label as lines: broken after each comma (also the Chinese commas), and a part longer than
+  // `max` characters broken at spaces, so long scenario names stay readable on a category axis.
+  // Chart.js draws an array label as lines.
+  function wrapLabel(text, max) {
+    var lines = [];
+    (text.match(/[^,，、]+[,，、]?\s*|[,，、]\s*/g) || [text]).forEach(function (clause) {
+      var line = '';
+      clause.trim().split(/\s+/).forEach(function (word) {
+        if (line && (line + ' ' + word).length > max) { lines.push(line); line = ''; }
+        line = line ? line + ' ' + word : word;
+      });
+      if (line) lines.push(line);
+    });
+    return lines.length ? lines : [text];
+  }
+
   /**
    * Category labels, series labels and tooltip texts of a chart from its table grid. Throws when the
    * table does not have the shape the chart data needs (a page generated from other data).
@@ -62,6 +78,11 @@
       out.cells = grid.rows.map(function (row) { return row.slice(k); });
     }
     return out;
+  }
+
+  // Category axis labels: each key cell on its own line(s).
+  function axisLabel(category) {
+    return category.split(' · ').reduce(function (lines, part) { return lines.concat(wrapLabel(part, 32)); }, []);
   }
 
   // Draws the min-max range of each bar as a line with caps (the runs' spread), over the bars.
@@ -167,11 +188,12 @@
       type: spec.scale,
       beginAtZero: spec.scale === 'linear',
       ticks: {
-        callback: function (value, index, ticks) {
-          // On a logarithmic axis keep Chart.js' choice of which ticks get a label.
-          if (spec.scale === 'logarithmic' && typeof root.Chart === 'function') {
-            var shown = root.Chart.Ticks.formatters.logarithmic.call(this, value, index, ticks);
-            if (shown === '') return '';
+        maxRotation: 0,
+        callback: function (value) {
+          // A logarithmic axis labels only 1, 2 and 5 times a power of ten, so labels never collide.
+          if (spec.scale === 'logarithmic') {
+            var mantissa = value / Math.pow(10, Math.floor(Math.log10(value)));
+            if (![1, 2, 5].some(function (m) { return Math.abs(mantissa - m) < 1e-9; })) return '';
           }
           return numbers.format(value);
         },
@@ -180,7 +202,7 @@
     scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
     return {
       type: spec.kind,
-      data: { labels: labels.categories, datasets: datasets },
+      data: { labels: labels.categories.map(axisLabel), datasets: datasets },
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
@@ -189,7 +211,8 @@
         animation: false,
         scales: scales,
         plugins: {
-          legend: { position: 'top' },
+          // Line charts: a flat legend box, drawn with the line's dash pattern.
+          legend: { position: 'top', labels: spec.kind === 'line' ? { boxWidth: 36, boxHeight: 2 } : {} },
           benchBreaks: { at: spec.kind === 'line' ? spec.breaks : [] },
           tooltip: {
             callbacks: {
@@ -280,5 +303,5 @@
     win.$docsify = config;
   }
 
-  return { chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, tableGrid: tableGrid, install: install, PALETTE: PALETTE };
+  return { wrapLabel: wrapLabel, chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, tableGrid: tableGrid, install: install, PALETTE: PALETTE };
 });

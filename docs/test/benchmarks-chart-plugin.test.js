@@ -1,0 +1,114 @@
+'use strict';
+// The chart plugin's pure parts (docs/site/plugins/benchmark-charts.js) in node: labels read from the
+// table next to each chart, and the Chart.js configuration built from the page's embedded data.
+// The drawing itself is checked in headless Chromium (benchmarks.browser.test.js).
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { wrapLabel, chartLabels, chartLayout, chartConfig, PALETTE } = require('../site/plugins/benchmark-charts');
+const { renderBenchmarkPages } = require('../src/render-benchmarks');
+
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-b.json'), 'utf8'));
+
+// The chart specs and table grids of a generated page, as the plugin would see them in the DOM.
+function chartsOf(markdown) {
+  const out = [];
+  const lines = markdown.split('\n');
+  lines.forEach((line, i) => {
+    const m = /^<figure class="bench-chart" data-chart="([^"]*)">$/.exec(line);
+    if (!m) return;
+    const spec = JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    let j = i;
+    while (!lines[j].startsWith('|')) j += 1;
+    const rows = [];
+    for (; j < lines.length && lines[j].startsWith('|'); j += 1) rows.push(lines[j].slice(2, -2).split(' | '));
+    out.push({ id: /id="bench-chart-([a-z-]+)"/.exec(lines[i + 1])[1], spec, grid: { header: rows[0], rows: rows.slice(2) } });
+  });
+  return out;
+}
+
+test('every chart of the page finds its labels in the table that follows it', () => {
+  const { en } = renderBenchmarkPages({ results: fixture });
+  const charts = chartsOf(en);
+  assert.deepEqual(charts.map((c) => c.id), ['throughput', 'latency', 'efficiency', 'trend']);
+  for (const { id, spec, grid } of charts) {
+    const labels = chartLabels(spec, grid);
+    const length = spec.series[0].values.length;
+    assert.equal(labels.categories.length, length, id);
+    assert.equal(labels.series.length, spec.series.length, id);
+    labels.cells.forEach((cells) => assert.equal(cells.length, length, id));
+  }
+  const throughput = chartLabels(charts[0].spec, charts[0].grid);
+  assert.deepEqual(throughput.series, fixture.servers.map((s) => s.name.replace('_', '\\_')));
+  assert.equal(throughput.categories[0], '100 connections, keep-alive');
+  const latency = chartLabels(charts[1].spec, charts[1].grid);
+  assert.equal(latency.categories[0], '100 connections, keep-alive · Drogon');
+  assert.deepEqual(latency.series, ['p50 (ms)', 'p90 (ms)', 'p99 (ms)']);
+});
+
+test('a table of the wrong shape is an error, not a mislabelled chart', () => {
+  const spec = { kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: 'en-US', series: [{ values: [1, 2], color: 0 }], breaks: [] };
+  assert.throws(() => chartLabels(spec, { header: ['S', 'A'], rows: [['x', '1']] }), /1 rows, chart has 2 categories/);
+  assert.throws(() => chartLabels(spec, { header: ['S'], rows: [['x'], ['y']] }), /too few columns/);
+  const rows = { ...spec, seriesIn: 'rows', keyColumns: 2 };
+  assert.throws(() => chartLabels(rows, { header: ['S', 'V', 'd1'], rows: [['a', 'b', '1']] }), /3 columns, chart needs 4/);
+});
+
+test('bar charts: medians as bars, min-max kept for the range lines, colours from the palette', () => {
+  const spec = {
+    kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: 'en-US', breaks: [],
+    series: [{ values: [10, 20], min: [9, 18], max: [11, 22], color: 1 }, { values: [null, 5], color: 2 }],
+  };
+  const labels = chartLabels(spec, { header: ['S', 'A', 'B'], rows: [['one', '10', '—'], ['two', '20', '5']] });
+  const config = chartConfig(spec, labels);
+  assert.equal(config.type, 'bar');
+  assert.deepEqual(config.data.labels, [['one'], ['two']]);
+  assert.deepEqual(config.data.datasets.map((d) => d.label), ['A', 'B']);
+  assert.deepEqual(config.data.datasets[0].data, [10, 20]);
+  assert.deepEqual(config.data.datasets[0].benchMin, [9, 18]);
+  assert.equal(config.data.datasets[1].benchMin, undefined);
+  assert.equal(config.data.datasets[0].backgroundColor, PALETTE[1]);
+  assert.equal(config.options.animation, false);
+  assert.equal(config.options.scales.y.beginAtZero, true);
+  // Tooltips show the table's text for the point.
+  const tooltip = config.options.plugins.tooltip.callbacks.label({ dataset: config.data.datasets[1], dataIndex: 1, raw: 5 });
+  assert.equal(tooltip, 'B: 5');
+});
+
+test('axis labels break after commas and at spaces of long parts, key columns on their own lines', () => {
+  assert.deepEqual(wrapLabel('100 connections, new connection per request (wrk)', 32), ['100 connections,', 'new connection per request (wrk)']);
+  assert.deepEqual(wrapLabel('100 個連線，每個請求新建連線（wrk）', 32), ['100 個連線，', '每個請求新建連線（wrk）']);
+  assert.deepEqual(wrapLabel('a b c d', 3), ['a b', 'c d']);
+  const spec = { kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 2, locale: 'en-US', breaks: [], series: [{ values: [1], color: 0 }] };
+  const config = chartConfig(spec, chartLabels(spec, { header: ['S', 'V', 'A'], rows: [['100 connections, keep-alive', 'Drogon', '1']] }));
+  assert.deepEqual(config.data.labels, [['100 connections,', 'keep-alive', 'Drogon']]);
+});
+
+test('many bars run horizontally, with a height for every bar', () => {
+  const spec = { kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 2, locale: 'zh-CN', breaks: [],
+    series: [0, 1, 2].map((c) => ({ values: Array(9).fill(1), color: c })) };
+  const labels = { categories: Array(9).fill('x'), series: ['p50', 'p90', 'p99'], cells: [[], [], []] };
+  const layout = chartLayout(spec, labels);
+  assert.equal(layout.horizontal, true);
+  assert.ok(layout.height >= 27 * 14);
+  const config = chartConfig(spec, labels);
+  assert.equal(config.options.indexAxis, 'y');
+  assert.equal(config.options.scales.x.type, 'logarithmic');
+  assert.equal(config.options.maintainAspectRatio, false);
+});
+
+test('line charts do not join points across an environment change', () => {
+  const spec = { kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: 'en-US', breaks: [2],
+    series: [{ values: [1, 2, 3], color: 0, dash: 1 }] };
+  const labels = chartLabels(spec, { header: ['S', 'V', 'd1', 'd2', 'd3 †'], rows: [['s', 'Drogon', '1', '2', '3']] });
+  assert.deepEqual(labels.categories, ['d1', 'd2', 'd3 †']);
+  assert.deepEqual(labels.series, ['s · Drogon']);
+  const config = chartConfig(spec, labels);
+  const segment = config.data.datasets[0].segment.borderColor;
+  assert.equal(segment({ p1DataIndex: 1 }), undefined);
+  assert.equal(segment({ p1DataIndex: 2 }), 'rgba(0,0,0,0)');
+  assert.deepEqual(config.options.plugins.benchBreaks.at, [2]);
+  assert.equal(config.data.datasets[0].spanGaps, false);
+  assert.ok(config.data.datasets[0].borderDash.length > 0);
+});

@@ -1,0 +1,195 @@
+// The Benchmarks page in headless Chromium (Debian's /usr/bin/chromium via playwright-core), in every
+// language: each chart canvas has drawn (non-blank pixels), each chart holds the JSON's numbers, each
+// table shows the JSON's numbers formatted as the page's language formats them, charts are redrawn
+// (not leaked) on route changes and survive printing; no console error or CSP violation.
+// The site is built into a temp folder from a temp copy of the content whose results are a real
+// quick run (docs/test/fixtures/results-quick-b.json) and whose history holds another (-a).
+// Screenshots: test-output/benchmarks-*.png.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { startSite, launchBrowser, gotoRoute, screenshot } = require('./support/browser');
+const { copySiteContent } = require('./support/content-copy');
+const { buildSite } = require('../src/build');
+const { createFormatter } = require('../src/benchmarks-format');
+const { historyFileName } = require('../../bench/src/history');
+
+const fixtures = path.join(__dirname, 'fixtures');
+const resultsFile = path.join(fixtures, 'results-quick-b.json');
+const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+const historyEntry = JSON.parse(fs.readFileSync(path.join(fixtures, 'results-quick-a.json'), 'utf8'));
+const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
+
+let content;
+let siteDir;
+let site;
+let browser;
+let routes;
+
+test.before(async () => {
+  content = copySiteContent({ resultsFile });
+  const historyDir = path.join(content.root, 'bench', 'results', 'history');
+  fs.rmSync(historyDir, { recursive: true, force: true });
+  fs.mkdirSync(historyDir, { recursive: true });
+  fs.copyFileSync(path.join(fixtures, 'results-quick-a.json'), path.join(historyDir, historyFileName(historyEntry)));
+  siteDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-site-')), 'site');
+  await buildSite({ root: content.root, siteDir, writeSources: false, quiet: true });
+  site = await startSite({ siteDir });
+  browser = await launchBrowser();
+  const map = JSON.parse(fs.readFileSync(path.join(siteDir, 'navigation-map.json'), 'utf8'));
+  const entry = map.pages.find((p) => p.id === 'benchmarks');
+  assert.ok(entry, 'navigation map has no benchmarks page');
+  routes = map.languages.map((lang) => ({ code: lang.code, route: entry.languages[lang.code].route }));
+});
+
+test.after(async () => {
+  if (browser) await browser.close();
+  if (site) await site.close();
+  if (siteDir) fs.rmSync(path.dirname(siteDir), { recursive: true, force: true });
+  if (content) content.remove();
+});
+
+// The figures, canvases and tables of the rendered page, read in the browser.
+function readPage(page) {
+  return page.evaluate(() => {
+    const text = (cell) => cell.textContent.replace(/\s+/g, ' ').trim();
+    const grid = (table) => table && {
+      header: [...table.tHead.rows[0].cells].map(text),
+      rows: [...table.tBodies[0].rows].map((row) => [...row.cells].map(text)),
+    };
+    const tableAfter = (el) => {
+      for (let next = el.nextElementSibling; next; next = next.nextElementSibling) {
+        if (next.tagName === 'TABLE') return next;
+      }
+      return null;
+    };
+    const figures = [...document.querySelectorAll('.markdown-section figure.bench-chart')].map((figure) => {
+      const canvas = figure.querySelector('canvas');
+      const { width, height } = canvas;
+      const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+      let painted = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) painted += 1;
+      const chart = window.Chart.getChart(canvas);
+      return {
+        id: figure.querySelector('figcaption').id,
+        state: figure.getAttribute('data-chart-state'),
+        width, height, painted,
+        data: chart ? chart.data.datasets.map((d) => d.data) : null,
+        labels: chart ? chart.data.labels : null,
+        seriesLabels: chart ? chart.data.datasets.map((d) => d.label) : null,
+        table: grid(tableAfter(figure)),
+      };
+    });
+    const callout = document.querySelector('.markdown-section .callout');
+    return {
+      lang: document.documentElement.lang,
+      figures,
+      resultsTable: callout ? grid(tableAfter(callout)) : null,
+      chartInstances: Object.keys(window.Chart.instances).length,
+    };
+  });
+}
+
+// Expected cell texts, formatted as the generator formats them for the language.
+function expectations(lang) {
+  const strings = stringsOf(lang);
+  const fmt = createFormatter(strings.format);
+  const fill = (template, values) => template.replace(/\{(\w+)\}/g, (all, name) => values[name]);
+  const withRange = (mmm) => fill(strings.valueWithRange, {
+    value: fmt.integer(mmm.median), range: fill(strings.range, { min: fmt.integer(mmm.min), max: fmt.integer(mmm.max) }),
+  });
+  const find = (scenario, server) => scenario.results.find((r) => r.server === server.id).summary;
+  return {
+    results: results.scenarios.map((sc) => results.servers.map((s) => {
+      const rps = find(sc, s).requestsPerSecond;
+      return fill(strings.results.maxMin, { max: fmt.kqps(rps.max), min: fmt.kqps(rps.min) });
+    })),
+    throughput: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerSecond))),
+    efficiency: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerServerCpuSecond))),
+    latency: results.scenarios.flatMap((sc) => results.servers.map((s) => ['p50', 'p90', 'p99'].map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
+  };
+}
+
+test('Benchmarks page in every language: charts drawn, chart data and table numbers equal the JSON', { timeout: 120000 }, async () => {
+  const page = await browser.newPage();
+  const medians = (pick) => results.servers.map((s) => results.scenarios.map((sc) => Math.round(pick(sc.results.find((r) => r.server === s.id).summary).median)));
+  for (const { code, route } of routes) {
+    await gotoRoute(page, site.url, route);
+    await page.waitForFunction(() => {
+      const figures = document.querySelectorAll('.markdown-section figure.bench-chart');
+      return figures.length > 0 && [...figures].every((f) => f.hasAttribute('data-chart-state'));
+    }, null, { timeout: 15000 });
+    const shown = await readPage(page);
+    const where = `${code} ${route}`;
+    assert.equal(shown.lang, code, `${where}: <html lang>`);
+    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-throughput', 'bench-chart-latency', 'bench-chart-efficiency', 'bench-chart-trend'], where);
+    assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
+    for (const figure of shown.figures) {
+      assert.equal(figure.state, 'drawn', `${where}: ${figure.id} not drawn`);
+      assert.ok(figure.width > 100 && figure.height > 50, `${where}: ${figure.id} canvas ${figure.width}x${figure.height}`);
+      // Axes, bars and lines: far more than a blank or nearly blank canvas.
+      assert.ok(figure.painted > figure.width * figure.height * 0.02, `${where}: ${figure.id} has only ${figure.painted} painted pixels`);
+      assert.ok(figure.table, `${where}: ${figure.id} has no table`);
+      assert.deepEqual(figure.labels.length, figure.data[0].length, `${where}: ${figure.id} labels`);
+    }
+    const [throughput, latency, efficiency, trend] = shown.figures;
+    // Chart data = the JSON's medians (rounded to whole requests, microseconds).
+    assert.deepEqual(throughput.data, medians((s) => s.requestsPerSecond), `${where}: throughput chart data`);
+    assert.deepEqual(efficiency.data, medians((s) => s.requestsPerServerCpuSecond), `${where}: efficiency chart data`);
+    assert.deepEqual(latency.data, ['p50', 'p90', 'p99'].map((p) => results.scenarios.flatMap((sc) => results.servers.map((s) => Math.round(sc.results.find((r) => r.server === s.id).summary.latencyUs[p]) / 1000))), `${where}: latency chart data`);
+    assert.equal(trend.data[0].length, 2, `${where}: trend over the history entry and the latest run`);
+    assert.equal(trend.data[0][1], Math.round(results.scenarios[0].results.find((r) => r.server === results.servers[0].id).summary.requestsPerSecond.median));
+    // Chart labels are the table's labels (localized with the page).
+    // (the chart breaks long labels into lines; the words are the table's)
+    const words = (text) => text.replace(/\s+/g, '');
+    assert.deepEqual(throughput.labels.map((lines) => words(lines.join(''))), throughput.table.rows.map((row) => words(row[0])), `${where}: chart categories`);
+    assert.deepEqual(throughput.seriesLabels, throughput.table.header.slice(1), `${where}: chart series`);
+
+    // Tables: the JSON's numbers, formatted like the page's language (zh-TW: converted from zh-CN, numbers unchanged).
+    const expected = expectations(code === 'en' ? 'en' : 'zh-CN');
+    assert.ok(shown.resultsTable, `${where}: no results table after the bottleneck callout`);
+    assert.deepEqual(shown.resultsTable.rows.map((row) => row.slice(2)), expected.results, `${where}: results table (kQPS max/min)`);
+    assert.deepEqual(throughput.table.rows.map((row) => row.slice(1)), expected.throughput, `${where}: throughput table`);
+    assert.deepEqual(efficiency.table.rows.map((row) => row.slice(1)), expected.efficiency, `${where}: efficiency table`);
+    assert.deepEqual(latency.table.rows.map((row) => row.slice(2)), expected.latency, `${where}: latency table`);
+    await screenshot(page, `benchmarks-${code}`);
+  }
+  assert.deepEqual(page.problems, [], `console errors or CSP violations:\n${page.problems.join('\n')}`);
+  await page.close();
+});
+
+test('charts are redrawn on route changes and resized for printing', { timeout: 60000 }, async () => {
+  const page = await browser.newPage();
+  const en = routes.find((r) => r.code === 'en');
+  await gotoRoute(page, site.url, en.route);
+  const other = routes.find((r) => r.code !== 'en');
+  // Away and back, within the same document (docsify routes by hash).
+  await gotoRoute(page, site.url, other.route);
+  await gotoRoute(page, site.url, en.route);
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.getAttribute('data-chart-state') === 'drawn'));
+  const before = await readPage(page);
+  assert.equal(before.chartInstances, before.figures.length, 'charts of earlier routes were not destroyed');
+  // Printing: a narrower page; the charts follow it on beforeprint and come back on afterprint.
+  const widths = await page.evaluate(async () => {
+    const canvases = () => [...document.querySelectorAll('figure.bench-chart canvas')];
+    const initial = canvases().map((c) => c.getBoundingClientRect().width);
+    document.querySelector('.markdown-section').style.maxWidth = '400px';
+    window.dispatchEvent(new Event('beforeprint'));
+    const printed = canvases().map((c) => c.getBoundingClientRect().width);
+    document.querySelector('.markdown-section').style.maxWidth = '';
+    window.dispatchEvent(new Event('afterprint'));
+    const after = canvases().map((c) => c.getBoundingClientRect().width);
+    return { initial, printed, after };
+  });
+  widths.printed.forEach((w, i) => assert.ok(w <= 400 && w < widths.initial[i], `chart ${i} not resized for print: ${w} (was ${widths.initial[i]})`));
+  assert.deepEqual(widths.after, widths.initial);
+  await page.emulateMedia({ media: 'print' });
+  const printed = await readPage(page);
+  printed.figures.forEach((f) => assert.ok(f.painted > 0, `${f.id} blank in print media`));
+  await screenshot(page, 'benchmarks-en-print');
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});
