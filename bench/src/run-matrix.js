@@ -30,7 +30,9 @@ async function runMatrix({ plan, cpu, state, scenariosData, openFilesLimit, logD
     };
     for (const def of plan.servers) {
       const runs = await runGroup({ plan, def, common, state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, progress, serverInfo });
-      const result = serverResult({ serverId: def.id, scenario, runs: runs.records, probe: runs.probe, scenariosData });
+      const crossCheckId = plan.scenarios.find((s) => s.tool === 'ab' && s !== scenario && !s.keepAlive
+        && s.keepAlive === scenario.keepAlive && s.connections === scenario.connections)?.id;
+      const result = serverResult({ serverId: def.id, scenario, runs: runs.records, probe: runs.probe, scenariosData, crossCheckId });
       group.results.push(result);
       progress.groupDone({ scenarioId: scenario.id, serverId: def.id, result, spreadWarningThreshold: scenariosData.spreadWarningThreshold });
     }

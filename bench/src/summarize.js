@@ -50,7 +50,8 @@ const count = (n) => new Intl.NumberFormat('en-US').format(n);
 
 // Named quirks of this measurement, so a reader sees them next to the numbers instead of not at all.
 // probe: how the server answered a `Connection: close` request at start (servers.js), or null.
-function notesFor({ scenario, runs, summary, probe, templates }) {
+// crossCheckId: the ab scenario of the plan with the same connections and no keep-alive, if any.
+function notesFor({ scenario, runs, summary, probe, templates, crossCheckId = null }) {
   const notes = [];
   const explained = new Set();
   if (summary && scenario.tool === 'wrk' && !scenario.keepAlive && summary.errors.read > 0 && probe && !probe.closesWithHeader) {
@@ -60,6 +61,7 @@ function notesFor({ scenario, runs, summary, probe, templates }) {
         readErrors: count(summary.errors.read),
         requests: count(runs.filter((r) => r.status === 'ok').reduce((s, r) => s + r.requests, 0)),
         connectionHeader: probe.connectionHeaderOnClose,
+        crossCheck: crossCheckId ? ` (the cross-check of this scenario: ${crossCheckId})` : '',
       }),
     });
     explained.add('read');
@@ -88,14 +90,14 @@ function notesFor({ scenario, runs, summary, probe, templates }) {
   return notes;
 }
 
-function serverResult({ serverId, scenario, runs, probe, scenariosData }) {
+function serverResult({ serverId, scenario, runs, probe, scenariosData, crossCheckId }) {
   const summary = summarizeRuns(runs);
   return {
     server: serverId,
     runs,
     summary,
     bottleneck: classifyBottleneck(runs.filter((r) => r.status === 'ok'), scenariosData.saturationThreshold),
-    notes: notesFor({ scenario, runs, summary, probe, templates: scenariosData.notes }),
+    notes: notesFor({ scenario, runs, summary, probe, templates: scenariosData.notes, crossCheckId }),
   };
 }
 

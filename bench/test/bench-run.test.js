@@ -29,6 +29,22 @@ async function assertNothingLeft(ports) {
   for (const [id, port] of Object.entries(ports)) assert.ok(await isPortFree(port), `port ${port} of ${id} is free again`);
 }
 
+function benchProcesses() {
+  const found = [];
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try { found.push([pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ')]); } catch { /* gone */ }
+  }
+  return found;
+}
+
+function cpusAllowed(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('Cpus_allowed_list:')).split(':')[1].trim();
+  } catch {
+    return '';
+  }
+}
+
 function serverHeaderOf(port) {
   return new Promise((resolve) => {
     const req = http.get({ host: '127.0.0.1', port, path: '/benchmark', agent: false, timeout: 500 }, (res) => {
@@ -68,12 +84,17 @@ test('quick profile against the real servers: valid results, Drogon answers as d
   const { path, ports } = scenariosWithPortShift(dir, PORT_SHIFT);
   const out = join(dir, 'results', 'quick.json');
   const seenHeaders = new Set();
+  const seenCpus = { server: new Set(), client: new Set() }; // Cpus_allowed_list of Drogon and of wrk, seen during the run
   const { done } = runBench(['--profile', 'quick', '--scenarios-file', path, '--output', out, '--logs-dir', join(dir, 'logs')]);
   let finished = false;
   const poller = (async () => {
     while (!finished) {
       const header = await serverHeaderOf(ports.drogon);
       if (header) seenHeaders.add(header);
+      for (const [pid, cmdline] of benchProcesses()) {
+        if (cmdline.startsWith(`${state.drogonServerBinary} `) && cmdline.includes(`--port ${ports.drogon}`)) seenCpus.server.add(cpusAllowed(pid));
+        if (cmdline.startsWith('wrk ') && cmdline.includes(`:${ports.drogon}/`)) seenCpus.client.add(cpusAllowed(pid));
+      }
       await sleep(200);
     }
   })();
@@ -111,9 +132,18 @@ test('quick profile against the real servers: valid results, Drogon answers as d
       }
     }
   }
+  // Pinned apart: Drogon ran on the server CPUs, wrk on the client CPUs, as recorded in method.
+  if (results.method.serverCpus !== '') {
+    assert.deepEqual([...seenCpus.server].filter(Boolean), [results.method.serverCpus], 'Drogon CPU affinity');
+    assert.deepEqual([...seenCpus.client].filter(Boolean), [results.method.clientCpus], 'wrk CPU affinity');
+  }
   // The quirk is named where it happens: Drogon + wrk + Connection: close counts read errors.
   const drogonClose = results.scenarios.find((s) => s.id === 'c100-close').results.find((r) => r.server === 'drogon');
-  if (drogonClose.summary.errors.read > 0) assert.ok(drogonClose.notes.some((n) => n.code === 'wrk-read-errors-on-close'));
+  if (drogonClose.summary.errors.read > 0) {
+    const note = drogonClose.notes.find((n) => n.code === 'wrk-read-errors-on-close');
+    assert.ok(note, 'Drogon c100-close names the wrk read-error quirk');
+    assert.match(note.text, /cross-check of this scenario: c100-close-ab/);
+  }
   const abDrogon = results.scenarios.find((s) => s.id === 'c100-close-ab').results.find((r) => r.server === 'drogon');
   assert.equal(abDrogon.summary.errors.read, 0, 'ab opens a new connection per request without the read errors');
   await assertNothingLeft(ports);
@@ -135,10 +165,9 @@ test('Drogon killed mid-run (SIGKILL to its process group): that run is failed w
     const deadline = Date.now() + 30000;
     while (Date.now() < deadline && killedPgid === null) {
       if (firstRunDone) {
-        const procs = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
-        const cmd = (pid) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' '); } catch { return ''; } };
-        const wrkRunning = procs.some((pid) => readStat(pid)?.comm === 'wrk' && cmd(pid).includes(`:${ports.drogon}/`));
-        const server = procs.find((pid) => cmd(pid).startsWith(`${state.drogonServerBinary} `) && cmd(pid).includes(`--port ${ports.drogon}`));
+        const procs = benchProcesses();
+        const wrkRunning = procs.some(([, cmdline]) => cmdline.startsWith('wrk ') && cmdline.includes(`:${ports.drogon}/`));
+        const server = procs.find(([, cmdline]) => cmdline.startsWith(`${state.drogonServerBinary} `) && cmdline.includes(`--port ${ports.drogon}`))?.[0];
         if (wrkRunning && server) {
           await sleep(500);
           killedPgid = readStat(server).pgrp;

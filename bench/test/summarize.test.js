@@ -50,6 +50,8 @@ test('Drogon + wrk + Connection: close: the read-error quirk is named with the r
   const readErrors = result.runs.reduce((sum, r) => sum + r.errors.read, 0);
   assert.match(notes[0].text, new RegExp(`wrk counted ${new Intl.NumberFormat('en-US').format(readErrors)} read errors`));
   assert.match(notes[0].text, /no Connection header/);
+  const withCrossCheck = notesFor({ scenario, runs: result.runs, summary: summarizeRuns(result.runs), probe, templates: scenariosData.notes, crossCheckId: 'c100-close-ab' });
+  assert.match(withCrossCheck[0].text, /ab opens a new connection per request without this effect \(the cross-check of this scenario: c100-close-ab\)\./);
   // the same errors from a server that did say "Connection: close" are not explained away
   const other = notesFor({ scenario, runs: result.runs, summary: summarizeRuns(result.runs), probe: { closesWithHeader: true, connectionHeaderOnClose: 'Connection: close' }, templates: scenariosData.notes });
   assert.deepEqual(other.map((n) => n.code), ['load-errors']);
