@@ -1,23 +1,12 @@
 // Validates a results JSON against bench/results.schema.json (the contract with the bench) before
 // anything is rendered. The error names the field: `results/environment/cpuModel: must be string`.
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
-const Ajv2020 = require('ajv/dist/2020');
-const addFormats = require('ajv-formats');
+// The bench's compiled-schema cache: the history loader (bench/src/history.js) validates with the same
+// schema file, so the schema is compiled once per process.
+const { compileSchemaFile } = require('../../bench/src/json-schema');
 
 const schemaPath = path.join(__dirname, '..', '..', 'bench', 'results.schema.json');
-let validator = null;
-
-function compiledValidator() {
-  if (!validator) {
-    const schema = JSON.parse(fs.readFileSync(schemaPath, 'utf8'));
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
-    addFormats(ajv);
-    validator = ajv.compile(schema);
-  }
-  return validator;
-}
 
 // The field an ajv error is about: for a missing or extra property, the property itself.
 function fieldOf(error, label) {
@@ -55,7 +44,7 @@ function specificErrors(all) {
  * `label` names the input in the message, e.g. "results" or "history[2]".
  */
 function validateResults(results, label = 'results') {
-  const validate = compiledValidator();
+  const validate = compileSchemaFile(schemaPath);
   if (validate(results)) return results;
   const errors = specificErrors(validate.errors)
     .sort((a, b) => fieldOf(b, '').split('/').length - fieldOf(a, '').split('/').length);
