@@ -9,6 +9,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { renderBenchmarkPages } = require('../src/render-benchmarks');
@@ -16,6 +17,9 @@ const { readBenchmarkHandler } = require('../src/benchmarks-handler');
 const { convertMarkdown } = require('../src/convert-zh-tw');
 const { loadDocsifyRuntime } = require('../src/docsify-runtime');
 const { fingerprintOf } = require('../../bench/src/environment');
+const { buildSite } = require('../src/build');
+const { copySiteContent } = require('./support/content-copy');
+const { HOSTILE, stringPaths, setAt, hostileResults } = require('./fixtures/hostile-results');
 
 const fixtures = path.join(__dirname, 'fixtures');
 const goldenDir = path.join(__dirname, 'golden');
@@ -196,20 +200,6 @@ test('a scenario result naming an unknown server is refused with its path', () =
 
 // --- escaping: every string field of the JSON ------------------------------------------------------
 
-const HOSTILE = '<img src=x onerror=alert(1)> | pipe\nnew line `tick` [x](javascript:alert(1)) ](javascript:alert(2)) <script>alert(3)</script> *em*';
-
-// Paths of every string in a JSON value.
-function stringPaths(value, at = []) {
-  if (typeof value === 'string') return [at];
-  if (Array.isArray(value)) return value.flatMap((v, i) => stringPaths(v, [...at, i]));
-  if (value && typeof value === 'object') return Object.keys(value).flatMap((k) => stringPaths(value[k], [...at, k]));
-  return [];
-}
-function setAt(object, at, value) {
-  const parent = at.slice(0, -1).reduce((node, key) => node[key], object);
-  parent[at[at.length - 1]] = value;
-}
-
 test('hostile strings in every string field: escaped on the page, or refused naming the field', () => {
   const base = runB();
   const paths = stringPaths(base);
@@ -249,23 +239,31 @@ test('hostile strings in every string field: escaped on the page, or refused nam
 });
 
 test('hostile strings in all string fields at once, and the text survives as text', () => {
-  const results = runB();
-  for (const at of stringPaths(results)) {
-    const field = at[at.length - 1];
-    // Leave the fields the schema constrains (ids and references, dates, enums, constants, status).
-    if (['id', 'server', 'startedAt', 'finishedAt', 'date', 'tool', 'address', 'status', 'code', 'side'].includes(field)) continue;
-    setAt(results, at, HOSTILE);
-  }
-  results.scenarios[1].results[0].runs[0] = {
-    repetition: 1, status: 'failed', command: HOSTILE, failureReason: HOSTILE,
-  };
-  const pages = renderAll({ results });
+  const pages = renderAll({ results: hostileResults(runB()) });
   for (const [lang, page] of Object.entries(pages)) {
     assertTablesIntact(page, lang);
     const html = assertNoInjectedMarkup(page, lang);
     // Shown as text: the entity-escaped form of the tag is there.
     assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'), `${lang}: hostile text not shown as text`);
   }
+});
+
+test('an invalid results file stops the build before anything is written', async (t) => {
+  const invalid = runB();
+  delete invalid.scenarios[0].results[1].bottleneck.side;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-invalid-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const resultsFile = path.join(dir, 'latest.json');
+  fs.writeFileSync(resultsFile, JSON.stringify(invalid));
+  const copy = copySiteContent({ resultsFile });
+  t.after(() => copy.remove());
+  const snapshot = () => Object.fromEntries(['ENG', 'CHN', 'JB_TW'].filter((d) => fs.existsSync(path.join(copy.root, d)))
+    .flatMap((d) => fs.readdirSync(path.join(copy.root, d)).map((f) => [`${d}/${f}`, fs.readFileSync(path.join(copy.root, d, f), 'utf8')])));
+  const before = snapshot();
+  const siteDir = path.join(dir, 'site');
+  await assert.rejects(buildSite({ root: copy.root, siteDir, quiet: true }), /results\/scenarios\/0\/results\/1\/bottleneck\/side: must have required property/);
+  assert.deepEqual(snapshot(), before, 'a page was written');
+  assert.equal(fs.existsSync(siteDir), false, 'the site was assembled');
 });
 
 // --- zh-TW -----------------------------------------------------------------------------------------

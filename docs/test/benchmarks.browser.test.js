@@ -193,3 +193,48 @@ test('charts are redrawn on route changes and resized for printing', { timeout: 
   assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });
+
+test('hostile strings in every field of the JSON render as text in the real docsify, in every language', { timeout: 120000 }, async (t) => {
+  const { hostileResults } = require('./fixtures/hostile-results');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-hostile-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const hostileFile = path.join(dir, 'latest.json');
+  fs.writeFileSync(hostileFile, JSON.stringify(hostileResults(results)));
+  const hostileContent = copySiteContent({ resultsFile: hostileFile });
+  t.after(() => hostileContent.remove());
+  // No history: the trend shows the hostile run alone.
+  fs.rmSync(path.join(hostileContent.root, 'bench', 'results', 'history'), { recursive: true, force: true });
+  const hostileSiteDir = path.join(dir, 'site');
+  await buildSite({ root: hostileContent.root, siteDir: hostileSiteDir, writeSources: false, quiet: true });
+  const hostileSite = await startSite({ siteDir: hostileSiteDir });
+  t.after(() => hostileSite.close());
+
+  const page = await browser.newPage();
+  const dialogs = [];
+  page.on('dialog', async (dialog) => { dialogs.push(dialog.message()); await dialog.dismiss(); });
+  for (const { code, route } of routes) {
+    await gotoRoute(page, hostileSite.url, route);
+    await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.hasAttribute('data-chart-state')));
+    const found = await page.evaluate(() => {
+      const section = document.querySelector('.markdown-section');
+      const tables = [...section.querySelectorAll('table')].map((table) => ({
+        header: table.tHead.rows[0].cells.length,
+        rows: [...table.tBodies[0].rows].map((row) => row.cells.length),
+      }));
+      return {
+        injected: [...section.querySelectorAll('img, script, iframe, a[href^="javascript"], [onerror]')].map((el) => el.outerHTML),
+        states: [...section.querySelectorAll('figure.bench-chart')].map((f) => f.getAttribute('data-chart-state')),
+        tables,
+        shownAsText: section.textContent.includes('<img src=x onerror=alert(1)>'),
+      };
+    });
+    assert.deepEqual(found.injected, [], `${code}: elements from the JSON reached the page`);
+    assert.deepEqual(found.states, ['drawn', 'drawn', 'drawn', 'drawn'], `${code}: charts with hostile labels`);
+    found.tables.forEach((table, i) => table.rows.forEach((cells) => assert.equal(cells, table.header, `${code}: table ${i} lost its shape`)));
+    assert.ok(found.shownAsText, `${code}: the hostile string is not shown as text`);
+  }
+  await screenshot(page, 'benchmarks-hostile-en');
+  assert.deepEqual(dialogs, [], 'a script from the JSON ran');
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});
