@@ -302,3 +302,28 @@ test('trend: an environment change breaks the line and the note names what chang
   const same = renderAll({ results: runB(), history: [runA()] });
   assert.doesNotMatch(same.en, /The environment changed/);
 });
+
+test('a saturated load generator is called out above the results table, in every language', () => {
+  // Test data derived from a real run: the first scenario's bottleneck calls set to "client", as the
+  // bench reports when wrk's CPU is saturated (2-core machine, keep-alive).
+  const results = runB();
+  for (const r of results.scenarios[0].results) {
+    r.bottleneck = { ...r.bottleneck, side: 'client', clientCpuUtilization: 0.995 };
+  }
+  const pages = renderAll({ results });
+  const resultsHeader = { en: '| Command line | Description |', 'zh-CN': '| 命令行 | 说明 |', 'zh-TW': '| 命令列 | 說明 |' };
+  const callout = {
+    en: '> [!WARNING]\n> **The load generator, not the server, set the pace in 1 of 3 scenarios: 100 connections, keep-alive.**',
+    'zh-CN': '> [!WARNING]\n> **在 3 个场景中有 1 个，决定速度的是负载生成器而不是服务器：100 个连接，保持连接（keep-alive）。**',
+    'zh-TW': '> [!WARNING]\n> **在 3 個場景中有 1 個，決定速度的是負載生成器而不是伺服器：100 個連線，保持連線（keep-alive）。**',
+  };
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    const at = pages[lang].indexOf(callout[lang]);
+    assert.ok(at > 0, `${lang}: no callout`);
+    const table = pages[lang].indexOf(resultsHeader[lang]);
+    assert.ok(table > at, `${lang}: the callout is not above the results table`);
+    assert.equal(pages[lang].slice(at, table).split('\n').filter((l) => l.startsWith('|')).length, 0, `${lang}: something else between callout and table`);
+  }
+  assert.match(pages.en, /- \*\*100 connections, keep-alive:\*\* .*The load generator's CPU was saturated \(up to 99\.5%\): wrk, not the server, set the pace/);
+  assert.match(pages.en, /^In 1 of 3 scenarios the load generator's CPU was saturated \(100 connections, keep-alive\)/m);
+});
