@@ -110,6 +110,16 @@ function environmentChanges(before, after) {
   return changes;
 }
 
+// A quick-profile run (short runs) or another thread count measures something else than the run
+// before it, on the same machine too: that also breaks the trend line.
+const SETUP_FIELDS = ['profile', 'method.serverThreads', 'method.loadGeneratorThreads'];
+
+function setupChangesBetween(before, after) {
+  const get = (results, field) => field.split('.').reduce((node, key) => node[key], results);
+  return SETUP_FIELDS.filter((field) => get(before, field) !== get(after, field))
+    .map((field) => ({ field, from: get(before, field), to: get(after, field) }));
+}
+
 // One results file is one history entry: the same start time and commit is the same run.
 function entryKey(results) {
   return `${results.startedAt}|${results.environment.gitCommit}`;
@@ -119,7 +129,8 @@ function entryKey(results) {
  * The trend over history: entries (history plus the latest results when it is not already there),
  * oldest first; one series per scenario and compared server of the latest results, with the median
  * requests/s of each entry (null when that entry lacks the scenario or the server had no summary);
- * breaks: entry indexes where the environment fingerprint differs from the entry before.
+ * breaks: [{ index, changes }] where the environment fingerprint, the profile or the thread counts
+ * differ from the entry before (changes: [{ field, from, to }], empty when only the fingerprint differs).
  */
 function buildTrend(latest, history) {
   const byKey = new Map();
@@ -140,8 +151,11 @@ function buildTrend(latest, history) {
   }
   const breaks = [];
   for (let i = 1; i < entries.length; i += 1) {
-    if (entries[i].environment.fingerprint !== entries[i - 1].environment.fingerprint) {
-      breaks.push({ index: i, changes: environmentChanges(entries[i - 1].environment, entries[i].environment) });
+    const before = entries[i - 1];
+    const after = entries[i];
+    const setupChanges = setupChangesBetween(before, after);
+    if (before.environment.fingerprint !== after.environment.fingerprint || setupChanges.length > 0) {
+      breaks.push({ index: i, changes: [...environmentChanges(before.environment, after.environment), ...setupChanges] });
     }
   }
   return { entries, series, breaks };

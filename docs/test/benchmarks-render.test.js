@@ -295,12 +295,12 @@ test('trend: an environment change breaks the line and the note names what chang
     .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
   assert.deepEqual(chart.breaks, [2]);
   assert.equal(chart.series[0].values.length, 3);
-  assert.match(pages.en, new RegExp(`The environment changed before the run of ${upgraded.environment.date} \`fffffff\` \\(kernel: ${runB().environment.kernel.replace(/\./g, '\\.')} → ${upgraded.environment.kernel.replace(/\./g, '\\.')}\\)`));
-  assert.match(pages['zh-CN'], /测试环境发生了变化（内核：/);
-  assert.match(pages['zh-TW'], /測試環境發生了變化（核心：/);
+  assert.match(pages.en, new RegExp(`The environment or the bench setup changed before the run of ${upgraded.environment.date} \`fffffff\` \\(kernel: ${runB().environment.kernel.replace(/\./g, '\\.')} → ${upgraded.environment.kernel.replace(/\./g, '\\.')}\\)`));
+  assert.match(pages['zh-CN'], /测试环境或测试设置发生了变化（内核：/);
+  assert.match(pages['zh-TW'], /測試環境或測試設定發生了變化（核心：/);
   // Without a change there is no break and no note.
   const same = renderAll({ results: runB(), history: [runA()] });
-  assert.doesNotMatch(same.en, /The environment changed/);
+  assert.doesNotMatch(same.en, /The environment or the bench setup changed/);
 });
 
 test('a saturated load generator is called out above the results table, in every language', () => {

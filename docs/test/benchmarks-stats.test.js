@@ -91,6 +91,8 @@ test('environment changes name each differing field and version', () => {
 function entry(startedAt, commit, fingerprint, medians, kernel = 'k1') {
   return {
     startedAt,
+    profile: 'default',
+    method: { serverThreads: 1, loadGeneratorThreads: 1 },
     environment: env({ gitCommit: commit, fingerprint, kernel }),
     servers: [{ id: 'a' }, { id: 'b' }, { id: 'r', baseline: true }],
     scenarios: [{ id: 's1', results: Object.entries(medians).map(([server, median]) => ({ server, summary: median === null ? null : { requestsPerSecond: { median } } })) }],
@@ -116,4 +118,15 @@ test('trend: a fingerprint change breaks the line there and names what changed',
   const latest = entry('2025-01-03T00:00:00Z', 'c3', 'f2', { a: 30, b: 31 }, 'k2');
   const trend = buildTrend(latest, [h0, h1]);
   assert.deepEqual(trend.breaks, [{ index: 2, changes: [{ field: 'kernel', from: 'k1', to: 'k2' }] }]);
+});
+
+test('trend: a profile or thread-count change breaks the line even on the same machine', () => {
+  const h0 = { ...entry('2025-01-01T00:00:00Z', 'c1', 'f1', { a: 10, b: 11 }), profile: 'default', method: { serverThreads: 1, loadGeneratorThreads: 1 } };
+  const h1 = { ...entry('2025-01-02T00:00:00Z', 'c2', 'f1', { a: 10, b: 11 }), profile: 'quick', method: { serverThreads: 1, loadGeneratorThreads: 1 } };
+  const h2 = { ...entry('2025-01-03T00:00:00Z', 'c3', 'f1', { a: 10, b: 11 }), profile: 'quick', method: { serverThreads: 2, loadGeneratorThreads: 1 } };
+  const h3 = { ...entry('2025-01-04T00:00:00Z', 'c4', 'f1', { a: 10, b: 11 }), profile: 'quick', method: { serverThreads: 2, loadGeneratorThreads: 1 } };
+  assert.deepEqual(buildTrend(h3, [h0, h1, h2]).breaks, [
+    { index: 1, changes: [{ field: 'profile', from: 'default', to: 'quick' }] },
+    { index: 2, changes: [{ field: 'method.serverThreads', from: 1, to: 2 }] },
+  ]);
 });
