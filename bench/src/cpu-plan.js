@@ -3,6 +3,7 @@
 // the first half serves, the rest loads, and each side runs one thread per CPU it has.
 const { readFileSync } = require('node:fs');
 const { availableParallelism } = require('node:os');
+const { softirqAccounting } = require('./proc-stats');
 
 // "0-3,8,10-11" -> [0,1,2,3,8,10,11]
 function parseCpuList(list) {
@@ -24,14 +25,15 @@ function allowedCpus() {
   return Array.from({ length: availableParallelism() }, (_, i) => i);
 }
 
-function planCpus(cpus = allowedCpus()) {
+function planCpus(cpus = allowedCpus(), irqAccounting = softirqAccounting()) {
   if (cpus.length < 2) {
-    return { pinned: false, serverCpus: '', clientCpus: '', serverThreads: 1, clientThreads: 1, serverCpuCount: 1, clientCpuCount: 1 };
+    return { softirqAccounting: irqAccounting, pinned: false, serverCpus: '', clientCpus: '', serverThreads: 1, clientThreads: 1, serverCpuCount: 1, clientCpuCount: 1 };
   }
   const half = Math.floor(cpus.length / 2);
   const server = cpus.slice(0, half);
   const client = cpus.slice(half);
   return {
+    softirqAccounting: irqAccounting,
     pinned: true,
     serverCpus: server.join(','),
     clientCpus: client.join(','),

@@ -6,7 +6,8 @@ const { openSync, closeSync, readFileSync, rmSync, mkdirSync } = require('node:f
 const { join, relative, isAbsolute } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('./process-group');
 const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('./command-line');
-const { cpuTicksOfGroup, cpuSecondsBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers } = require('./proc-stats');
+const { cpuTicksOfGroup, cpuSecondsBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares } = require('./proc-stats');
+const { parseCpuList } = require('./cpu-plan');
 const { parseWrkOutput } = require('./wrk-parse');
 const { parseAbOutput, parseAbLatencyFile, abMeasurement } = require('./ab-parse');
 const { utilization } = require('./bottleneck');
@@ -76,6 +77,7 @@ async function measureRun(ctx) {
   }
 
   const cpuBefore = cpuTicksOfGroup(server.pgid);
+  const cpuTimesBefore = readCpuTimes();
   resetPeakRssOfGroup(server.pgid);
   const outFd = openSync(stdoutPath, 'w');
   const errFd = openSync(stderrPath, 'w');
@@ -92,6 +94,7 @@ async function measureRun(ctx) {
   clearTimeout(timer);
   const wallSeconds = Number(process.hrtime.bigint() - startedNs) / 1e9;
   const cpuAfter = cpuTicksOfGroup(server.pgid);
+  const cpuTimesAfter = readCpuTimes();
   const peakRss = peakRssOfGroup(server.pgid);
   if (outcome === 'timeout') await stopGroup(load.pgid, 1000);
   else forgetGroup(load.pgid);
@@ -125,6 +128,26 @@ async function measureRun(ctx) {
   const serverCpuSeconds = cpuSecondsBetween(cpuBefore, cpuAfter);
   if (serverCpuSeconds === 0) return failed(`server "${server.def.id}" used no measurable CPU time: its processes were not found in /proc`);
 
+  const serverCpuUtilization = utilization(serverCpuSeconds, wallSeconds, cpu.serverCpuCount);
+  const clientCpuUtilization = utilization(clientCpuSeconds, wallSeconds, cpu.clientCpuCount);
+  // With the sides pinned apart, from /proc/stat: how busy each side's CPUs were (anything running
+  // there), and that side's own load = its processes + the interrupt/softirq work on its CPUs when the
+  // kernel accounts that work apart from processes (proc-stats.softirqAccounting).
+  const sides = {};
+  if (cpu.pinned) {
+    const irqApart = cpu.softirqAccounting === 'separate';
+    const server = cpuShares(cpuTimesBefore, cpuTimesAfter, parseCpuList(cpu.serverCpus));
+    const client = cpuShares(cpuTimesBefore, cpuTimesAfter, parseCpuList(cpu.clientCpus));
+    if (server && client) {
+      Object.assign(sides, {
+        serverSideUtilization: serverCpuUtilization + (irqApart ? server.irq : 0),
+        clientSideUtilization: clientCpuUtilization + (irqApart ? client.irq : 0),
+        serverCpusBusy: server.busy,
+        clientCpusBusy: client.busy,
+      });
+    }
+  }
+
   return {
     repetition,
     status: 'ok',
@@ -138,10 +161,11 @@ async function measureRun(ctx) {
     serverCpuSeconds,
     serverCpuMicrosPerRequest: (serverCpuSeconds * 1e6) / measurement.requests,
     requestsPerServerCpuSecond: measurement.requests / serverCpuSeconds,
-    serverCpuUtilization: utilization(serverCpuSeconds, wallSeconds, cpu.serverCpuCount),
+    serverCpuUtilization,
     serverPeakRssBytes: peakRss,
     clientCpuSeconds,
-    clientCpuUtilization: utilization(clientCpuSeconds, wallSeconds, cpu.clientCpuCount),
+    clientCpuUtilization,
+    ...sides,
     wallSeconds,
     rawLog: displayPath(stdoutPath),
   };

@@ -94,7 +94,55 @@ function resetPeakRssOfGroup(pgid) {
   return groupMembers(pgid).map(resetPeakRss).every(Boolean);
 }
 
+// Per-CPU time from /proc/stat: cpu -> { total, idle, irq } in ticks (idle includes iowait; irq
+// includes softirq, where the kernel does much of loopback TCP, outside any process's CPU time).
+function readCpuTimes() {
+  const times = new Map();
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const m = /^cpu(\d+) (.*)$/.exec(line);
+    if (!m) continue;
+    const v = m[2].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user/nice)
+    const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
+    times.set(Number(m[1]), { total, idle: v[3] + v[4], irq: v[5] + v[6] });
+  }
+  return times;
+}
+
+// Over the given CPUs between two snapshots: busy = fraction of time they did anything (any process,
+// any kernel work); irq = fraction spent in interrupt + softirq handling. null without data.
+function cpuShares(before, after, cpus) {
+  let total = 0;
+  let idle = 0;
+  let irq = 0;
+  for (const cpu of cpus) {
+    const a = before.get(cpu);
+    const b = after.get(cpu);
+    if (!a || !b) return null;
+    total += b.total - a.total;
+    idle += b.idle - a.idle;
+    irq += b.irq - a.irq;
+  }
+  if (total <= 0) return null;
+  return { busy: Math.min(1, Math.max(0, (total - idle) / total)), irq: Math.min(1, Math.max(0, irq / total)) };
+}
+
+// Does the kernel account interrupt/softirq time apart from the interrupted process
+// (CONFIG_IRQ_TIME_ACCOUNTING)? If not, tick-based accounting charges it to the running process's
+// system time, so adding /proc/stat's irq+softirq to process time would count it twice.
+// 'separate' | 'in-process-time' | 'unknown' (no kernel config readable: then nothing is added).
+function softirqAccounting(release = require('node:os').release()) {
+  let config = '';
+  try {
+    config = readFileSync(`/boot/config-${release}`, 'utf8');
+  } catch {
+    try { config = require('node:zlib').gunzipSync(readFileSync('/proc/config.gz')).toString('utf8'); } catch { return 'unknown'; }
+  }
+  return /^CONFIG_IRQ_TIME_ACCOUNTING=y$/m.test(config) ? 'separate' : 'in-process-time';
+}
+
 module.exports = {
+  readCpuTimes, cpuShares, softirqAccounting,
   parseStat, readStat, groupMembers, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween,
   peakRssOfGroup, resetPeakRssOfGroup, clockTicksPerSecond,
 };

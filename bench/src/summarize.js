@@ -2,7 +2,7 @@
 // Stage 4: runs -> per scenario x server summary (min/median/max, spread, latency, efficiency),
 // bottleneck call and named notes; then the whole results object in the shape of results.schema.json.
 const { median, minMedianMax, spread } = require('./stats');
-const { classifyBottleneck } = require('./bottleneck');
+const { classifyBottleneck, contention } = require('./bottleneck');
 
 const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout'];
 const PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
@@ -51,7 +51,7 @@ const count = (n) => new Intl.NumberFormat('en-US').format(n);
 // Named quirks of this measurement, so a reader sees them next to the numbers instead of not at all.
 // probe: how the server answered a `Connection: close` request at start (servers.js), or null.
 // crossCheckId: the ab scenario of the plan with the same connections and no keep-alive, if any.
-function notesFor({ scenario, runs, summary, probe, templates, crossCheckId = null }) {
+function notesFor({ scenario, runs, summary, probe, templates, crossCheckId = null, contentionThreshold = 1 }) {
   const notes = [];
   const explained = new Set();
   if (summary && scenario.tool === 'wrk' && !scenario.keepAlive && summary.errors.read > 0 && probe && !probe.closesWithHeader) {
@@ -76,6 +76,11 @@ function notesFor({ scenario, runs, summary, probe, templates, crossCheckId = nu
     }
   }
   if (scenario.tool === 'ab') notes.push({ code: 'ab-millisecond-latency', text: templates['ab-millisecond-latency'] });
+  const others = contention(runs.filter((r) => r.status === 'ok'));
+  if (others && Math.max(others.server, others.client) >= contentionThreshold) {
+    const pct = (ratio) => `${Math.round(ratio * 100)}%`;
+    notes.push({ code: 'cpu-contention', text: fill(templates['cpu-contention'], { server: pct(others.server), client: pct(others.client) }) });
+  }
   const failed = runs.filter((r) => r.status === 'failed');
   if (failed.length) {
     notes.push({
@@ -97,7 +102,7 @@ function serverResult({ serverId, scenario, runs, probe, scenariosData, crossChe
     runs,
     summary,
     bottleneck: classifyBottleneck(runs.filter((r) => r.status === 'ok'), scenariosData.saturationThreshold),
-    notes: notesFor({ scenario, runs, summary, probe, templates: scenariosData.notes, crossCheckId }),
+    notes: notesFor({ scenario, runs, summary, probe, templates: scenariosData.notes, crossCheckId, contentionThreshold: scenariosData.contentionNoteThreshold }),
   };
 }
 
@@ -120,6 +125,7 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
       clientCpus: cpu.clientCpus,
       saturationThreshold: scenariosData.saturationThreshold,
       openFilesLimit,
+      softirqAccounting: cpu.softirqAccounting,
     },
     servers,
     scenarios: groups.map((g) => ({

@@ -11,7 +11,7 @@ const { validateResults, writeResults } = require('../src/write-results');
 const { loadScenarios } = require('../src/config');
 const { median } = require('../src/stats');
 
-const fixturePath = join(__dirname, 'fixtures', 'results-quick-busy-machine.json');
+const fixturePath = join(__dirname, 'fixtures', 'results-quick.json');
 const load = () => JSON.parse(readFileSync(fixturePath, 'utf8'));
 const scenariosData = loadScenarios();
 const find = (results, scenarioId, server) => {
@@ -69,10 +69,20 @@ test('nginx closes with the header: no note; ab: the millisecond note; failures:
   assert.match(notes[1].text, /1 of 3 runs failed.*run 3: server did not start: port busy/);
 });
 
+test('other programs on the pinned CPUs get a cpu-contention note; a quiet run gets none', () => {
+  const { scenario, result } = find(load(), 'c100-keepalive', 'nginx-return');
+  const quiet = notesFor({ scenario, runs: result.runs, summary: summarizeRuns(result.runs), probe: null, templates: scenariosData.notes, contentionThreshold: 0.1 });
+  assert.deepEqual(quiet, []);
+  const busy = result.runs.map((r) => ({ ...r, serverCpusBusy: r.serverSideUtilization + 0.3 }));
+  const notes = notesFor({ scenario, runs: busy, summary: summarizeRuns(busy), probe: null, templates: scenariosData.notes, contentionThreshold: 0.1 });
+  assert.deepEqual(notes.map((n) => n.code), ['cpu-contention']);
+  assert.match(notes[0].text, /server's CPUs 30% busy/);
+});
+
 test('rebuilt results validate; a missing or malformed field is named', () => {
   const results = load();
   const { scenario, result } = find(results, 'c100-close', 'drogon');
-  const rebuilt = serverResult({ serverId: 'drogon', scenario, runs: result.runs, probe: { closesWithHeader: false, connectionHeaderOnClose: 'no Connection header' }, scenariosData });
+  const rebuilt = serverResult({ serverId: 'drogon', scenario, runs: result.runs, probe: { closesWithHeader: false, connectionHeaderOnClose: 'no Connection header' }, scenariosData, crossCheckId: 'c100-close-ab' });
   assert.deepEqual(rebuilt.summary, result.summary);
   assert.deepEqual(rebuilt.bottleneck, result.bottleneck);
   validateResults(results);
