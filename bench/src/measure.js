@@ -136,14 +136,14 @@ async function measureRun(ctx) {
   const sides = {};
   if (cpu.pinned) {
     const irqApart = cpu.softirqAccounting === 'separate';
-    const server = cpuShares(cpuTimesBefore, cpuTimesAfter, parseCpuList(cpu.serverCpus));
-    const client = cpuShares(cpuTimesBefore, cpuTimesAfter, parseCpuList(cpu.clientCpus));
-    if (server && client) {
+    const serverShares = cpuShares(cpuTimesBefore, cpuTimesAfter, parseCpuList(cpu.serverCpus));
+    const clientShares = cpuShares(cpuTimesBefore, cpuTimesAfter, parseCpuList(cpu.clientCpus));
+    if (serverShares && clientShares) {
       Object.assign(sides, {
-        serverSideUtilization: serverCpuUtilization + (irqApart ? server.irq : 0),
-        clientSideUtilization: clientCpuUtilization + (irqApart ? client.irq : 0),
-        serverCpusBusy: server.busy,
-        clientCpusBusy: client.busy,
+        serverSideUtilization: serverCpuUtilization + (irqApart ? serverShares.irq : 0),
+        clientSideUtilization: clientCpuUtilization + (irqApart ? clientShares.irq : 0),
+        serverCpusBusy: serverShares.busy,
+        clientCpusBusy: clientShares.busy,
       });
     }
   }

@@ -6,7 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('node:http');
 const net = require('node:net');
-const { mkdtempSync, rmSync, readFileSync, readdirSync, existsSync } = require('node:fs');
+const { mkdtempSync, rmSync, readFileSync, writeFileSync, readdirSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { requireBenchSetup } = require('./support/bench-setup');
@@ -191,6 +191,28 @@ test('Drogon killed mid-run (SIGKILL to its process group): that run is failed w
   assert.match(res.stdout, /1 of 3 runs FAILED/);
   assert.match(res.stdout, /^\[2\/3\] c100-keepalive drogon rep 2\/3: FAILED: server "drogon" killed by SIGKILL during the run/m);
   assert.deepEqual(readdirSync(join(dir, 'results')), ['killed.json'], 'no temp file left beside the results');
+  await assertNothingLeft(ports);
+});
+
+test('a load generator that overruns its time is killed with its group; every run failed -> exit 4, nothing written', async (t) => {
+  requireBenchSetup();
+  const dir = tempDir(t);
+  const { path, ports } = scenariosWithPortShift(dir, PORT_SHIFT);
+  const data = JSON.parse(readFileSync(path, 'utf8'));
+  data.timeouts.loadGraceSeconds = 1;
+  // drogon's slot runs the stalling server: 2 answers (readiness check + close probe), then silence
+  Object.assign(data.servers.find((s) => s.id === 'drogon'), {
+    command: [process.execPath, join(__dirname, 'support', 'stalling-server.js'), '{port}', '2', data.responseBody],
+  });
+  writeFileSync(path, JSON.stringify(data));
+  const out = join(dir, 'results', 'stalled.json');
+  const res = await runBench(['--profile', 'quick', '--scenarios-file', path, '--servers', 'drogon', '--scenarios', 'c100-close-ab',
+    '--repetitions', '1', '--warmup', '0', '--output', out, '--logs-dir', join(dir, 'logs')]).done;
+  assert.equal(res.code, 4, `${res.stdout}\n${res.stderr}`);
+  assert.match(res.stdout, /rep 1\/1: FAILED: ab did not finish within 2 s and was killed/);
+  assert.match(res.stdout, /no run succeeded; nothing written/);
+  assert.ok(res.seconds < 15, `took ${res.seconds} s`);
+  assert.equal(existsSync(out), false);
   await assertNothingLeft(ports);
 });
 
