@@ -69,6 +69,13 @@ test('load may only go to 127.0.0.1', () => {
   assert.throws(load, /\/address: must be equal to constant "127\.0\.0\.1"/);
 });
 
+test('the runner itself refuses to send load anywhere but 127.0.0.1', () => {
+  const { assertLoopback } = require('../src/measure');
+  assert.throws(() => assertLoopback('http://10.0.0.1:18080/benchmark'), /refusing to send load to 10\.0\.0\.1/);
+  assert.throws(() => assertLoopback('http://localhost:18080/benchmark'), /refusing to send load to localhost/);
+  assert.doesNotThrow(() => assertLoopback('http://127.0.0.1:18080/benchmark'));
+});
+
 test('an unknown tool names the allowed ones', () => {
   const load = loadVariant('tool', (d) => { d.profiles.quick.scenarios[0].tool = 'hey'; });
   assert.throws(load, /\/profiles\/quick\/scenarios\/0\/tool: must be equal to one of the allowed values: "wrk", "ab"/);
