@@ -7,10 +7,12 @@
 //   3. the change of the medians is at least the metric's minChange (THRESHOLDS);
 //   4. the change is larger than the noise: max(spread OLD, spread NEW);
 //   5. the [min, max] ranges of the two runs do not overlap.
+//   6. neither run as a whole was noisy: at most MAX_NOISY_ROW_FRACTION of its scenario x server rows
+//      have a req/s spread above the limit (a busy machine shifts the tight-looking rows too).
 // Otherwise a metric is "within noise", "too noisy to judge" or "not judged" (too few runs), never flagged.
-// Why 1 and 2: two back-to-back quick runs (2 repetitions each) of the same code on the busy 2-core machine
-// differed by up to 55 % with spreads of 2-50 %: a noisy run's own min-max says little about the next
-// session. A comparison needs the same environment fingerprint and the same measurement method
+// Why 1, 2 and 6: back-to-back quick runs of the same code on the busy shared 2-core machine differed by up
+// to 63 % with req/s spreads of 2-138 %, and the one row that looked tight in both (10 %) still moved by
+// 54 %: a noisy session's own min-max says little about the next session. A comparison needs the same environment fingerprint and the same measurement method
 // (METHOD_FIELDS); otherwise the report lists what changed and flags nothing, so an environment change is
 // never read as a regression.
 'use strict';
@@ -31,6 +33,8 @@ const THRESHOLDS = Object.freeze({
   requestsPerServerCpuSecond: Object.freeze({ minChange: 0.05, maxSpread: 0.10 }),
 });
 const MIN_OK_RUNS = 3;
+// A run with more than this fraction of rows above the req/s maxSpread was measured on a busy machine.
+const MAX_NOISY_ROW_FRACTION = 0.25;
 
 // Metrics judged per scenario x server; higherIsBetter decides whether a rise is an improvement.
 const METRICS = Object.freeze([
@@ -128,6 +132,13 @@ function describeRun(results) {
     fingerprint: env.fingerprint, repetitions: results.method.repetitions };
 }
 
+// How many scenario x server rows of a run have a req/s spread above maxSpread (rows without a summary
+// are not counted either way).
+function noisyRows(results, maxSpread) {
+  const rows = results.scenarios.flatMap((s) => s.results).filter((r) => r.summary);
+  return { rows: rows.length, noisy: rows.filter((r) => r.summary.spread > maxSpread).length };
+}
+
 function serverNames(results) {
   return new Map(results.servers.map((s) => [s.id, s.name]));
 }
@@ -137,10 +148,14 @@ function serverNames(results) {
 function compareResults(oldResults, newResults, options = {}) {
   const thresholds = { ...THRESHOLDS, ...(options.thresholds || {}) };
   const minOkRuns = options.minOkRuns ?? MIN_OK_RUNS;
+  const maxNoisyRowFraction = options.maxNoisyRowFraction ?? MAX_NOISY_ROW_FRACTION;
+  const noisyOld = noisyRows(oldResults, thresholds.requestsPerSecond.maxSpread);
+  const noisyNew = noisyRows(newResults, thresholds.requestsPerSecond.maxSpread);
+  const noisySession = (n) => n.rows > 0 && n.noisy / n.rows > maxNoisyRowFraction;
   const report = {
-    old: describeRun(oldResults),
-    new: describeRun(newResults),
-    rule: { thresholds, minOkRuns },
+    old: { ...describeRun(oldResults), ...noisyOld, quiet: !noisySession(noisyOld) },
+    new: { ...describeRun(newResults), ...noisyNew, quiet: !noisySession(noisyNew) },
+    rule: { thresholds, minOkRuns, maxNoisyRowFraction },
     comparable: true,
     environmentChanges: [],
     methodChanges: [],
@@ -184,8 +199,12 @@ function compareResults(oldResults, newResults, options = {}) {
       }
       if (row.status === 'compared') {
         for (const metric of METRICS) {
-          const judged = judgeMetric(metricFigures(oldResult, metric.key), metricFigures(newResult, metric.key),
+          let judged = judgeMetric(metricFigures(oldResult, metric.key), metricFigures(newResult, metric.key),
             { higherIsBetter: metric.higherIsBetter, ...thresholds[metric.key] }, minOkRuns);
+          // A busy session: report the figures, judge nothing (rule 6).
+          if (!(report.old.quiet && report.new.quiet) && judged.verdict !== 'insufficient-runs') {
+            judged = { ...judged, verdict: 'too-noisy' };
+          }
           row.metrics[metric.key] = judged;
           const item = { scenario: row.scenario, server: row.server, metric: metric.key, change: judged.change };
           if (judged.verdict === 'regression') report.regressions.push(item);
@@ -255,6 +274,12 @@ function headline(report) {
   }
   const r = report.regressions.length;
   const i = report.improvements.length;
+  const busy = ['old', 'new'].filter((k) => !report[k].quiet)
+    .map((k) => `the ${k} run (${report[k].noisy} of ${report[k].rows} rows with a req/s spread above ${Math.round(report.rule.thresholds.requestsPerSecond.maxSpread * 100)} %)`);
+  if (busy.length) {
+    const failed = r ? ` Failed runs are still flagged: ${r}.` : '';
+    return `Nothing judged: the machine was not quiet during ${busy.join(' and ')}; rerun on a quiet machine.${failed}`;
+  }
   const unjudged = report.rows.filter((row) => Object.values(row.metrics)
     .some((m) => m.verdict === 'too-noisy' || m.verdict === 'insufficient-runs')).length;
   const caveat = unjudged ? ` ${unjudged} of ${report.rows.length} rows could not be fully judged (too noisy or too few runs).` : '';
@@ -273,7 +298,8 @@ function ruleText(report) {
     + `p99 latency ${pct(t.latencyP99Us.maxSpread)}, requests per server CPU-second ${pct(t.requestsPerServerCpuSecond.maxSpread)}), `
     + `the median moved by at least a minimum (${pct(t.requestsPerSecond.minChange)}, ${pct(t.latencyP99Us.minChange)}, `
     + `${pct(t.requestsPerServerCpuSecond.minChange)}) and by more than the larger spread of the two runs, `
-    + 'and the two min–max ranges do not overlap.';
+    + 'and the two min–max ranges do not overlap; and only when neither run as a whole was noisy '
+    + `(at most ${pct(report.rule.maxNoisyRowFraction)} of its rows above the req/s spread limit).`;
 }
 
 // One verdict per row: the flagged metrics, the metrics too noisy or with too few runs, or "within noise".
@@ -371,6 +397,6 @@ function toText(report) {
 }
 
 module.exports = {
-  THRESHOLDS, MIN_OK_RUNS, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
+  THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
   validateResults, loadResultsFile, compareResults, judgeMetric, toMarkdown, toText, escapeMarkdown,
 };
