@@ -135,7 +135,8 @@ test('convertMarkdown rejects bad input with a clear error', () => {
 function chnPages() {
   let names = [];
   try { names = fs.readdirSync(chnDir); } catch { return []; }
-  return names.filter((name) => name.endsWith('.md')).sort();
+  // Authored pages only: _sidebar.md is generated from the manifest and has no headings.
+  return names.filter((name) => name.endsWith('.md') && !name.startsWith('_')).sort();
 }
 
 // Headings of a zh-CN page whose converted form disagrees with convertText: docsify derives the
@@ -179,7 +180,8 @@ test('every heading of every CHN page converts exactly as convertText (so anchor
 
 test('every internal link of every CHN page points into /JB_TW/ after conversion', () => {
   for (const file of chnPages()) {
-    const tw = convertMarkdown(fs.readFileSync(path.join(chnDir, file), 'utf8'));
+    // Fenced code stays verbatim by design (Contributing shows a CHN link as an example), so it is left out.
+    const tw = convertMarkdown(fs.readFileSync(path.join(chnDir, file), 'utf8')).replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '');
     const leftovers = tw.match(/\]\(\/CHN\/[^)]*\)|href="\/CHN\/[^"]*"/g);
     assert.equal(leftovers, null, `${file}: ${leftovers}`);
   }
