@@ -19,6 +19,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { validateAgainst } = require('./json-schema');
+const { environmentChanges, ENVIRONMENT_FIELDS } = require('./environment');
 
 const SCHEMA_PATH = path.join(__dirname, '..', 'results.schema.json');
 
@@ -46,7 +47,6 @@ const METRICS = Object.freeze([
 // The environment fields the fingerprint stands for (schema: CPU model, core count, kernel, compiler,
 // server and load-generator versions), listed when fingerprints differ. memoryBytes and os are shown too:
 // they explain a changed machine even though they are not part of the fingerprint.
-const ENVIRONMENT_FIELDS = Object.freeze(['cpuModel', 'cpuCores', 'memoryBytes', 'os', 'kernel', 'compiler']);
 // Measurement settings that must match, or the medians measure different things.
 const METHOD_FIELDS = Object.freeze(['address', 'durationSeconds', 'serverThreads', 'loadGeneratorThreads', 'serverCpus', 'clientCpus']);
 // Scenario settings that must match for a scenario to be compared.
@@ -104,16 +104,7 @@ function judgeMetric(oldF, newF, { higherIsBetter, minChange, maxSpread = Infini
 }
 
 function environmentDifferences(oldEnv, newEnv) {
-  const diffs = [];
-  for (const field of ENVIRONMENT_FIELDS) {
-    if (oldEnv[field] !== newEnv[field]) diffs.push({ field, old: oldEnv[field], new: newEnv[field] });
-  }
-  const names = [...new Set([...Object.keys(oldEnv.versions), ...Object.keys(newEnv.versions)])].sort();
-  for (const name of names) {
-    const a = oldEnv.versions[name];
-    const b = newEnv.versions[name];
-    if (a !== b) diffs.push({ field: `versions.${name}`, old: a ?? null, new: b ?? null });
-  }
+  const diffs = environmentChanges(oldEnv, newEnv).map(({ field, from, to }) => ({ field, old: from, new: to }));
   // Listed last, and alone when the fingerprint changed through nothing the schema exposes.
   if (oldEnv.fingerprint !== newEnv.fingerprint) {
     diffs.push({ field: 'fingerprint', old: oldEnv.fingerprint, new: newEnv.fingerprint });

@@ -54,6 +54,25 @@ function fingerprintOf(env) {
   return 'sha256:' + createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
+// The machine fields worth naming when two results differ (memory and OS are not in the fingerprint,
+// but explain a change when they move with it), then every tool version.
+const ENVIRONMENT_FIELDS = Object.freeze(['cpuModel', 'cpuCores', 'memoryBytes', 'os', 'kernel', 'compiler']);
+
+/** What differs between two results' environments: [{ field, from, to }], versions as "versions.<name>". */
+function environmentChanges(before, after) {
+  const changes = [];
+  for (const field of ENVIRONMENT_FIELDS) {
+    if (before[field] !== after[field]) changes.push({ field, from: before[field], to: after[field] });
+  }
+  const names = [...new Set([...Object.keys(before.versions), ...Object.keys(after.versions)])].sort();
+  for (const name of names) {
+    const from = before.versions[name];
+    const to = after.versions[name];
+    if (from !== to) changes.push({ field: `versions.${name}`, from: from ?? null, to: to ?? null });
+  }
+  return changes;
+}
+
 function captureEnvironment(state, startedAt) {
   const env = {
     cpuModel: cpuModel(),
@@ -76,4 +95,4 @@ function captureEnvironment(state, startedAt) {
   return env;
 }
 
-module.exports = { captureEnvironment, fingerprintOf, repoRoot };
+module.exports = { captureEnvironment, fingerprintOf, environmentChanges, ENVIRONMENT_FIELDS, repoRoot };

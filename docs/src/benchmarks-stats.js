@@ -2,6 +2,8 @@
 // lead judged against the run-to-run spread, the bottleneck per scenario, and the trend over history
 // with breaks where the environment changed. Pure functions of the (validated) JSON.
 'use strict';
+// What changed between two environments is the bench's own rule (next to the fingerprint it explains).
+const { environmentChanges } = require('../../bench/src/environment');
 
 /** (max - min) / median, the spread the bench reports; 0 when the median is 0. */
 function spreadOf({ min, median: mid, max }) {
@@ -90,26 +92,6 @@ function scenarioBottleneck(scenario, serverIds) {
   return out;
 }
 
-// When the fingerprint changes (it hashes CPU model, cores, kernel, compiler and versions; see
-// bench/src/environment.js), these fields and every version are compared to name what changed.
-// Memory and OS are not in the hash but are worth naming when they changed along with it.
-const FINGERPRINT_FIELDS = ['cpuModel', 'cpuCores', 'memoryBytes', 'os', 'kernel', 'compiler'];
-
-/** The environment fields that differ between two results: [{ field, from, to }] (versions as "versions.drogon"). */
-function environmentChanges(before, after) {
-  const changes = [];
-  for (const field of FINGERPRINT_FIELDS) {
-    if (before[field] !== after[field]) changes.push({ field, from: before[field], to: after[field] });
-  }
-  const names = [...new Set([...Object.keys(before.versions), ...Object.keys(after.versions)])].sort();
-  for (const name of names) {
-    const from = before.versions[name];
-    const to = after.versions[name];
-    if (from !== to) changes.push({ field: `versions.${name}`, from: from ?? null, to: to ?? null });
-  }
-  return changes;
-}
-
 // A quick-profile run (short runs) or another thread count measures something else than the run
 // before it, on the same machine too: that also breaks the trend line.
 const SETUP_FIELDS = ['profile', 'method.serverThreads', 'method.loadGeneratorThreads'];
@@ -163,5 +145,5 @@ function buildTrend(latest, history) {
 
 module.exports = {
   spreadOf, splitServers, resultFor, runCounts, judgeDifference, throughputOf, efficiencyOf,
-  scenarioBottleneck, environmentChanges, buildTrend, FINGERPRINT_FIELDS,
+  scenarioBottleneck, environmentChanges, buildTrend,
 };
