@@ -80,6 +80,9 @@ test('axis labels break after commas and at spaces of long parts, key columns on
   assert.deepEqual(wrapLabel('100 connections, new connection per request (wrk)', 32), ['100 connections,', 'new connection per request (wrk)']);
   assert.deepEqual(wrapLabel('100 個連線，每個請求新建連線（wrk）', 32), ['100 個連線，', '每個請求新建連線（wrk）']);
   assert.deepEqual(wrapLabel('a b c d', 3), ['a b', 'c d']);
+  // The thousands separator is not a clause break.
+  assert.deepEqual(wrapLabel('1,000 connections, keep-alive', 32), ['1,000 connections,', 'keep-alive']);
+  assert.deepEqual(wrapLabel('1,000 個連線，保持連線（keep-alive）', 32), ['1,000 個連線，', '保持連線（keep-alive）']);
   const spec = { kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 2, locale: 'en-US', breaks: [], series: [{ values: [1], color: 0 }] };
   const config = chartConfig(spec, chartLabels(spec, { header: ['S', 'V', 'A'], rows: [['100 connections, keep-alive', 'Drogon', '1']] }));
   assert.deepEqual(config.data.labels, [['100 connections,', 'keep-alive', 'Drogon']]);
@@ -96,6 +99,16 @@ test('many bars run horizontally, with a height for every bar', () => {
   assert.equal(config.options.indexAxis, 'y');
   assert.equal(config.options.scales.x.type, 'logarithmic');
   assert.equal(config.options.maintainAspectRatio, false);
+});
+
+test('a line chart grows with its legend (a row per series), so the legend never covers the plot', () => {
+  const spec = { kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: 'en-US', breaks: [],
+    series: Array.from({ length: 16 }, (_, i) => ({ values: [1], color: i % 3, dash: i })) };
+  const labels = { categories: ['2026-11-22 abc'], series: Array(16).fill('s'), cells: Array(16).fill([]) };
+  const few = chartLayout({ ...spec, series: spec.series.slice(0, 2) }, labels);
+  const many = chartLayout(spec, labels);
+  assert.ok(many.height - few.height >= 14 * 20, `${few.height} -> ${many.height}`);
+  assert.equal(chartConfig(spec, labels).options.maintainAspectRatio, false);
 });
 
 test('line charts do not join points across an environment change', () => {

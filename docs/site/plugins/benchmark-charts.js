@@ -39,12 +39,13 @@
     };
   }
 
-  // A label as lines: broken after each comma (also the Chinese commas), and a part longer than
+  // A label as lines: broken after each comma that ends a clause (an ASCII comma followed by a space,
+  // not the thousands separator in "1,000"; the Chinese commas always), and a part longer than
   // `max` characters broken at spaces, so long scenario names stay readable on a category axis.
   // Chart.js draws an array label as lines.
   function wrapLabel(text, max) {
     var lines = [];
-    (text.match(/[^,，、]+[,，、]?\s*|[,，、]\s*/g) || [text]).forEach(function (clause) {
+    text.split(/(?<=,)\s+|(?<=[，、])/).forEach(function (clause) {
       var line = '';
       clause.trim().split(/\s+/).forEach(function (word) {
         if (line && (line + ' ' + word).length > max) { lines.push(line); line = ''; }
@@ -147,10 +148,15 @@
   };
 
   /** Orientation and height (px, or null: from the width) of one chart. */
+  var LEGEND_ROW_PX = 24;
+
   function chartLayout(spec, labels) {
     var barCount = spec.series.length * labels.categories.length;
     var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
-    return { horizontal: horizontal, height: horizontal ? Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) : null };
+    if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
+    // A line per scenario x server: the legend takes a row each, so the plot gets its own 300 px below it.
+    if (spec.kind === 'line') return { horizontal: false, height: 300 + spec.series.length * LEGEND_ROW_PX };
+    return { horizontal: false, height: null };
   }
 
   /** The Chart.js configuration of one chart: spec (the data-chart JSON) and its table's labels. */
@@ -206,13 +212,16 @@
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
-        maintainAspectRatio: !horizontal,
+        maintainAspectRatio: !chartLayout(spec, labels).height,
         aspectRatio: 2,
         animation: false,
         scales: scales,
         plugins: {
           // Line charts: a flat legend box, drawn with the line's dash pattern.
-          legend: { position: 'top', labels: spec.kind === 'line' ? { boxWidth: 36, boxHeight: 2 } : {} },
+          // (Chart.js caps a legend at half the chart's height by default; chartLayout made room for all of it.)
+          legend: spec.kind === 'line'
+            ? { position: 'top', maxHeight: spec.series.length * LEGEND_ROW_PX + 16, labels: { boxWidth: 36, boxHeight: 2 } }
+            : { position: 'top', labels: {} },
           benchBreaks: { at: spec.kind === 'line' ? spec.breaks : [] },
           tooltip: {
             callbacks: {
