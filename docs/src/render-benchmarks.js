@@ -19,6 +19,22 @@ const benchmarksDir = path.join(__dirname, '..', 'benchmarks');
 const LANGUAGES = ['en', 'zh-CN'];
 const TOKEN_LINE = /^\{\{(\w+)\}\}$/;
 
+// Intl's Chinese lists join with a bare 和 ("Drogon和nginx"); Chinese typesetting puts a space between
+// a Chinese word and Latin text, as the rest of the page does ("Drogon 和 nginx"). Punctuation such as
+// 、 stays unspaced.
+const HAN_WORD = /^\p{Script=Han}+$/u;
+const HAN_END = /\p{Script=Han}$/u;
+const HAN_START = /^\p{Script=Han}/u;
+function spacedList(listFormat, items) {
+  const parts = listFormat.formatToParts(items);
+  return parts.map((part, i) => {
+    if (part.type !== 'literal' || !HAN_WORD.test(part.value)) return part.value;
+    const before = i > 0 && !HAN_END.test(parts[i - 1].value) ? ' ' : '';
+    const after = i + 1 < parts.length && !HAN_START.test(parts[i + 1].value) ? ' ' : '';
+    return before + part.value + after;
+  }).join('');
+}
+
 function readJson(file) {
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -93,7 +109,7 @@ function createContext(lang, strings, inputs) {
     scenarioLabel: (id) => labels.get(id),
     // Scenario labels hold commas themselves, so they are listed with the language's separator.
     scenarioList: (ids) => ids.map((id) => labels.get(id)).join(strings.listSeparator),
-    list: (items) => listFormat.format(items),
+    list: (items) => spacedList(listFormat, items),
   };
 }
 
@@ -144,4 +160,4 @@ function renderBenchmarkPages({ results, history = [], root = repoRoot }) {
   return pages;
 }
 
-module.exports = { renderBenchmarkPages, LANGUAGES };
+module.exports = { renderBenchmarkPages, spacedList, LANGUAGES };

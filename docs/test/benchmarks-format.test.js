@@ -52,3 +52,13 @@ test('non-numbers are refused instead of printed as NaN', () => {
   assert.throws(() => en.percent('3'), /finite number/);
   assert.throws(() => createFormatter({ locale: 'en-US', proseCounts: 'words' }), /proseCounts/);
 });
+
+test('Chinese lists put a space between 和 and Latin names, not around punctuation or Chinese words', () => {
+  const { spacedList } = require('../src/render-benchmarks');
+  const zh = new Intl.ListFormat('zh-CN', { type: 'conjunction', style: 'long' });
+  const en = new Intl.ListFormat('en-US', { type: 'conjunction', style: 'long' });
+  assert.equal(spacedList(zh, ['Drogon', 'nginx']), 'Drogon 和 nginx');
+  assert.equal(spacedList(zh, ['Drogon', 'nginx', 'nginx return 200']), 'Drogon、nginx 和 nginx return 200');
+  assert.equal(spacedList(zh, ['读', '写']), '读和写');
+  assert.equal(spacedList(en, ['a', 'b', 'c']), 'a, b, and c');
+});
