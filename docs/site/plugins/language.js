@@ -4,10 +4,11 @@
 (function () {
   'use strict';
   var site = window.DROGON_SITE;
-
-  function decodePath(path) {
-    try { return decodeURIComponent(path); } catch (e) { return path; }
-  }
+  var routes = window.DROGON_ROUTES;
+  var decodePath = routes.decodePath;
+  var languageOfPath = routes.languageOfPath;
+  var resolveAlias = routes.resolveAlias;
+  var pageOfPath = routes.pageOfPath;
 
   // "#/CHN/%E6%A6%82%E8%BF%B0?id=x" -> { path: "/CHN/概述", id: "x" }
   function parseHash(hash) {
@@ -22,29 +23,6 @@
       });
     }
     return { path: path || '/', id: id };
-  }
-
-  function languageOfPath(path) {
-    var dir = path.split('/')[1] || '';
-    for (var i = 0; i < site.languages.length; i++) {
-      if (site.languages[i].dir === dir) return site.languages[i];
-    }
-    return null;
-  }
-
-  function resolveAlias(path) {
-    return Object.prototype.hasOwnProperty.call(site.aliases, path) ? site.aliases[path] : path;
-  }
-
-  function pageOfPath(path) {
-    var target = resolveAlias(path);
-    for (var i = 0; i < site.pages.length; i++) {
-      var langs = site.pages[i].languages;
-      for (var code in langs) {
-        if (langs[code].route === target) return { page: site.pages[i], code: code };
-      }
-    }
-    return null;
   }
 
   // Keeps ?id= when it resolves in the other language: the same id exists there, or both pages

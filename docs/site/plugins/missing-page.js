@@ -4,26 +4,10 @@
 (function () {
   'use strict';
   var site = window.DROGON_SITE;
-
-  function decodePath(path) {
-    try { return decodeURIComponent(path); } catch (e) { return path; }
-  }
+  var routes = window.DROGON_ROUTES;
 
   function escapeMarkdown(text) {
     return String(text).replace(/[\\`*_[\]()<>&|~!#]/g, '\\$&');
-  }
-
-  function languageOfPath(path) {
-    var dir = path.split('/')[1] || '';
-    return site.languages.filter(function (l) { return l.dir === dir; })[0] || site.languages[0];
-  }
-
-  function pageOfPath(path) {
-    for (var i = 0; i < site.pages.length; i++) {
-      var langs = site.pages[i].languages;
-      for (var code in langs) if (langs[code].route === path) return site.pages[i];
-    }
-    return null;
   }
 
   function fill(template, values) {
@@ -44,10 +28,11 @@
       var response = vm.route.response;
       showingNotice = false;
       if (!response || response.status !== 404) return next(markdown);
-      var path = decodePath(vm.route.path);
-      var lang = languageOfPath(path);
+      var path = routes.decodePath(vm.route.path);
+      var lang = routes.languageOfPath(path) || site.languages[0];
       var ui = site.ui[lang.code];
-      var page = pageOfPath(path);
+      var found = routes.pageOfPath(path);
+      var page = found ? found.page : null;
       var candidates = page
         ? site.languages.filter(function (l) { return l.code !== lang.code; }).map(function (l) {
             return { lang: l, route: page.languages[l.code].route, title: page.languages[l.code].title };
