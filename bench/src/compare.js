@@ -20,6 +20,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { validateAgainst } = require('./json-schema');
 const { environmentChanges, ENVIRONMENT_FIELDS } = require('./environment');
+const { escapeMarkdownText } = require('../../docs/src/benchmarks-escape');
 
 const SCHEMA_PATH = path.join(__dirname, '..', 'results.schema.json');
 
@@ -245,13 +246,9 @@ const formatSpread = (r) => (!Number.isFinite(r) ? 'n/a' : `${(r * 100).toFixed(
 const shortCommit = (c) => String(c).slice(0, 12);
 const oldToNew = (m) => `${formatNumber(m.old.median)} → ${formatNumber(m.new.median)}`;
 
-// Escapes a data string for Markdown (also inside a table cell): no markup, no HTML, no column breaks.
-function escapeMarkdown(value) {
-  return String(value)
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`)
-    .replace(/\r?\n/g, ' ');
-}
+// Data strings in the job summary and PR body are escaped exactly as on the Benchmarks page (also safe
+// in a table cell: no markup, no HTML, no column breaks); numbers come as strings too.
+const escapeMarkdown = (value) => escapeMarkdownText(String(value));
 
 function scenarioLabel(row) {
   return `${row.scenario} (${row.connections} conn, ${row.keepAlive ? 'keep-alive' : 'new connection per request'})`;
