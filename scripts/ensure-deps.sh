@@ -19,18 +19,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 [ "$mode" = npm ] || [ "$mode" = site ] && exit 0
 
-apt_install() {
-  # Lock timeout: another apt (a second setup, unattended upgrades) may hold the lock for a while.
-  local missing=()
-  for p in "$@"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p"); done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  step "apt-get install ${missing[*]}"
-  local sudo=; [ "$(id -u)" -eq 0 ] || sudo=sudo
-  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq || fail "step 'apt-get update' failed"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" \
-    || fail "step 'apt-get install ${missing[*]}' failed"
-}
-
-apt_install chromium fonts-noto-cjk
+# shellcheck source=scripts/apt-install.sh
+. "$root/scripts/apt-install.sh"
+apt_install_missing deps chromium fonts-noto-cjk
 bash bench/setup.sh
 bash scripts/install-actionlint.sh

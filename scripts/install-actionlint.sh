@@ -23,16 +23,8 @@ binary=$bin_dir/actionlint
 step() { printf '\n==> [actionlint] %s\n' "$*"; }
 fail() { printf 'error: [actionlint] %s\n' "$*" >&2; exit 1; }
 
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-
-apt_install() { # step-name packages...
-  local name=$1; shift
-  step "apt-get install $* ($name)"
-  as_root apt-get -o DPkg::Lock::Timeout=600 update -qq \
-    || fail "step 'apt-get update' failed (needed to install $*)"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "$@" \
-    || fail "step 'apt-get install $*' failed (command: apt-get install -y --no-install-recommends $*)"
-}
+# shellcheck source=scripts/apt-install.sh
+. "$(dirname "$0")/apt-install.sh"
 
 installed_version() {
   # `actionlint -version` prints the version on its first line, e.g. "v1.7.7".
@@ -40,7 +32,7 @@ installed_version() {
 }
 
 if ! command -v shellcheck >/dev/null 2>&1; then
-  apt_install 'shellcheck is missing' shellcheck
+  apt_install_missing actionlint shellcheck
   command -v shellcheck >/dev/null 2>&1 || fail "step 'apt-get install shellcheck' finished but 'shellcheck' is not on PATH"
 fi
 
@@ -51,7 +43,7 @@ fi
 
 step "check for a Go toolchain (needs Go >= $ACTIONLINT_MIN_GO)"
 if ! command -v go >/dev/null 2>&1; then
-  apt_install 'Go is missing' golang-go ca-certificates git
+  apt_install_missing actionlint golang-go ca-certificates git
   command -v go >/dev/null 2>&1 || fail "step 'apt-get install golang-go' finished but 'go' is still not on PATH"
 fi
 
