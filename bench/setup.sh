@@ -242,40 +242,38 @@ upstream_dir() { # name version -> extracted source dir (dpkg-source names it na
   local v=${2#*:}; printf '%s/%s-%s' "$BENCH_HOME/src/$(prefix_key "$drogon_ver" "$trantor_ver")" "$1" "${v%-*}"
 }
 
+# Configures, builds and installs one fetched source package into $prefix, after checking that the
+# unpacked source is the Debian version we mean to build.
+cmake_install_source() { # name debian-version [extra cmake args...]
+  local name=$1 version=$2 src built build
+  shift 2
+  src=$(upstream_dir "$name" "$version")
+  [ -f "$src/CMakeLists.txt" ] || die "$name source not found at $src"
+  built=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
+  [ "$built" = "$version" ] || die "$name source is $built, expected $version"
+  build="$BENCH_HOME/build/$name-${version//:/_}"
+  run_logged "$BENCH_HOME/logs/$name-configure.log" cmake -S "$src" -B "$build" \
+    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DBUILD_TESTING=OFF \
+    -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_INSTALL_RPATH="$prefix/lib" "$@"
+  run_logged "$BENCH_HOME/logs/$name-build.log" cmake --build "$build" -j "$jobs"
+  run_logged "$BENCH_HOME/logs/$name-install.log" cmake --install "$build"
+}
+
 step "build trantor $trantor_ver"
 if [ -f "$prefix/.complete" ]; then
   note 'cached'
 else
-  trantor_src=$(upstream_dir trantor "$trantor_ver")
-  [ -f "$trantor_src/CMakeLists.txt" ] || die "trantor source not found at $trantor_src"
-  built=$(dpkg-parsechangelog -l "$trantor_src/debian/changelog" -S Version)
-  [ "$built" = "$trantor_ver" ] || die "trantor source is $built, expected $trantor_ver"
   rm -rf "$prefix"
-  build="$BENCH_HOME/build/trantor-${trantor_ver//:/_}"
-  run_logged "$BENCH_HOME/logs/trantor-configure.log" cmake -S "$trantor_src" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DBUILD_TESTING=OFF \
-    -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_INSTALL_RPATH="$prefix/lib"
-  run_logged "$BENCH_HOME/logs/trantor-build.log" cmake --build "$build" -j "$jobs"
-  run_logged "$BENCH_HOME/logs/trantor-install.log" cmake --install "$build"
+  cmake_install_source trantor "$trantor_ver"
 fi
 
 step "build drogon $drogon_ver"
 if [ -f "$prefix/.complete" ]; then
   note 'cached'
 else
-  drogon_src=$(upstream_dir drogon "$drogon_ver")
-  [ -f "$drogon_src/CMakeLists.txt" ] || die "drogon source not found at $drogon_src"
-  built=$(dpkg-parsechangelog -l "$drogon_src/debian/changelog" -S Version)
-  [ "$built" = "$drogon_ver" ] || die "drogon source is $built, expected $drogon_ver"
-  build="$BENCH_HOME/build/drogon-${drogon_ver//:/_}"
   # The +ds repack leaves drogon's trantor/ submodule empty: use the trantor installed above.
-  run_logged "$BENCH_HOME/logs/drogon-configure.log" cmake -S "$drogon_src" -B "$build" \
-    -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DUSE_SUBMODULE=OFF \
-    -DBUILD_CTL=OFF -DBUILD_EXAMPLES=OFF -DBUILD_ORM=OFF -DBUILD_TESTING=OFF -DBUILD_YAML_CONFIG=OFF \
-    -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib \
-    -DCMAKE_INSTALL_RPATH="$prefix/lib"
-  run_logged "$BENCH_HOME/logs/drogon-build.log" cmake --build "$build" -j "$jobs"
-  run_logged "$BENCH_HOME/logs/drogon-install.log" cmake --install "$build"
+  cmake_install_source drogon "$drogon_ver" -DUSE_SUBMODULE=OFF -DCMAKE_PREFIX_PATH="$prefix" \
+    -DBUILD_CTL=OFF -DBUILD_EXAMPLES=OFF -DBUILD_ORM=OFF -DBUILD_YAML_CONFIG=OFF
   # Marker last: an interrupted build is redone from scratch next time.
   printf 'trantor=%s\ndrogon=%s\n' "$trantor_ver" "$drogon_ver" >"$prefix/.complete"
 fi
