@@ -13,7 +13,7 @@ const { planCpus } = require('./cpu-plan');
 const { captureEnvironment, repoRoot } = require('./environment');
 const { runMatrix } = require('./run-matrix');
 const { buildResults } = require('./summarize');
-const { writeResults, removePendingTemp } = require('./write-results');
+const { writeResults } = require('./write-results');
 const { SchemaError } = require('./json-schema');
 const { killAllGroupsSync, liveGroupLabels } = require('./process-group');
 const { isPortFree, waitPortFree } = require('./ports');
@@ -25,7 +25,6 @@ let scratchDirs = []; // one per server of the plan, removed at exit
 
 function cleanUpSync() {
   killAllGroupsSync();
-  removePendingTemp();
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 }
 
