@@ -15,8 +15,17 @@ pins_file=${BENCH_PINS_FILE:-$root/bench/pins.json}
 jobs=$(nproc)
 started=$SECONDS
 
-debian_packages=(nginx nginx-dev wrk apache2-utils cmake g++ make pkg-config libjsoncpp-dev uuid-dev
-  zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev)
+# Servers, load generators and measurement (valgrind counts instructions, h2load sends exact request
+# counts, strace counts system calls); Drogon's build dependencies, with the SQLite3 and PostgreSQL
+# client libraries its ORM needs for the guide; PostgreSQL itself for the guide's database tests.
+debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace
+  cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
+  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libsimdjson-dev)
+
+# Drogon's build switches. They change what is installed, so they are part of the cache key below.
+# C++20 as Debian builds it (coroutines on); drogon_ctl and the ORM (SQLite3, PostgreSQL) for the guide.
+drogon_cmake_flags=(-DCMAKE_CXX_STANDARD=20 -DBUILD_CTL=ON -DBUILD_EXAMPLES=OFF -DBUILD_ORM=ON
+  -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=OFF -DBUILD_YAML_CONFIG=OFF)
 
 total_steps=10
 step_no=0
@@ -153,7 +162,7 @@ else
 fi
 
 # ---------- step 3 ----------
-step 'make sure no system nginx is running'
+step 'make sure no system nginx or PostgreSQL is running'
 if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
   if systemctl is-active --quiet nginx; then run "${as_root[@]}" systemctl stop nginx; fi
   if systemctl is-enabled --quiet nginx 2>/dev/null; then run "${as_root[@]}" systemctl disable nginx; fi
@@ -176,6 +185,22 @@ else
   note 'none running'
 fi
 
+# Debian's postgresql package creates a cluster (15/main) that starts at boot; the guide's tests run
+# their own server in a scratch folder, so the system one is stopped and kept from starting.
+if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+  if systemctl is-active --quiet postgresql; then run "${as_root[@]}" systemctl stop postgresql; fi
+  if systemctl is-enabled --quiet postgresql 2>/dev/null; then run "${as_root[@]}" systemctl disable postgresql; fi
+elif [ -x /etc/init.d/postgresql ] && compgen -G '/etc/rc[2-5].d/S*postgresql' >/dev/null; then
+  run "${as_root[@]}" update-rc.d postgresql disable
+fi
+if command -v pg_lsclusters >/dev/null; then
+  while read -r version cluster _port status _rest; do
+    [ "$status" = online ] || continue
+    run "${as_root[@]}" pg_ctlcluster "$version" "$cluster" stop
+    note "stopped system PostgreSQL cluster $version/$cluster"
+  done < <(pg_lsclusters --no-header 2>/dev/null || true)
+fi
+
 # ---------- steps 4-6: trantor + Drogon from Debian source packages ----------
 # The actual version built replaces the pin when the archive no longer has the pinned one; that
 # choice is remembered in resolved/ so later runs reuse the cached build without asking the archive.
@@ -190,7 +215,8 @@ resolved_or_pin() { # name pin
 }
 trantor_ver=$(resolved_or_pin trantor "$trantor_pin")
 drogon_ver=$(resolved_or_pin drogon "$drogon_pin")
-prefix_key() { printf 'drogon-%s_trantor-%s' "${1//:/_}" "${2//:/_}"; }
+flags_key=$(printf '%s\n' "${drogon_cmake_flags[@]}" | sha256sum | cut -c1-8)
+prefix_key() { printf 'drogon-%s_trantor-%s_%s' "${1//:/_}" "${2//:/_}" "$flags_key"; }
 prefix="$BENCH_HOME/prefix/$(prefix_key "$drogon_ver" "$trantor_ver")"
 
 step 'fetch trantor and drogon source packages (Debian sid, private apt config)'
@@ -251,7 +277,7 @@ cmake_install_source() { # name debian-version [extra cmake args...]
   [ -f "$src/CMakeLists.txt" ] || die "$name source not found at $src"
   built=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version)
   [ "$built" = "$version" ] || die "$name source is $built, expected $version"
-  build="$BENCH_HOME/build/$name-${version//:/_}"
+  build="$BENCH_HOME/build/$name-${version//:/_}_$flags_key"
   run_logged "$BENCH_HOME/logs/$name-configure.log" cmake -S "$src" -B "$build" \
     -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=ON -DBUILD_TESTING=OFF \
     -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_INSTALL_RPATH="$prefix/lib" "$@"
@@ -273,7 +299,13 @@ if [ -f "$prefix/.complete" ]; then
 else
   # The +ds repack leaves drogon's trantor/ submodule empty: use the trantor installed above.
   cmake_install_source drogon "$drogon_ver" -DUSE_SUBMODULE=OFF -DCMAKE_PREFIX_PATH="$prefix" \
-    -DBUILD_CTL=OFF -DBUILD_EXAMPLES=OFF -DBUILD_ORM=OFF -DBUILD_YAML_CONFIG=OFF
+    "${drogon_cmake_flags[@]}"
+  # The ORM backends are switched on only when CMake finds their client libraries: check, don't assume.
+  for backend in USE_POSTGRESQL USE_SQLITE3; do
+    grep -q "^#define $backend 1" "$BENCH_HOME/build/drogon-${drogon_ver//:/_}_$flags_key/drogon/config.h" \
+      || die "drogon was built without $backend (client library not found at configure time; see $BENCH_HOME/logs/drogon-configure.log)"
+  done
+  [ -x "$prefix/bin/drogon_ctl" ] || die "drogon_ctl was not installed at $prefix/bin/drogon_ctl"
   # Marker last: an interrupted build is redone from scratch next time.
   printf 'trantor=%s\ndrogon=%s\n' "$trantor_ver" "$drogon_ver" >"$prefix/.complete"
 fi
@@ -362,7 +394,12 @@ run node "$root/bench/setup-state.js" "$BENCH_HOME/state.json" \
   drogonServerBinary="$server_binary" nginxBinary="$nginx_binary" nginxVersion="$nginx_version" \
   nginxHelloModule="$module_so" wrkVersion="$wrk_version" abVersion="$ab_version" \
   drogonSourceVersion="$drogon_ver" trantorSourceVersion="$trantor_ver" drogonPinned="$drogon_pin" \
-  trantorPinned="$trantor_pin" sourceArchive="$archive $suite" nginxPackageVersion="$nginx_pkg_version"
+  trantorPinned="$trantor_pin" sourceArchive="$archive $suite" nginxPackageVersion="$nginx_pkg_version" \
+  drogonCtl="$prefix/bin/drogon_ctl" drogonCmakeFlags="${drogon_cmake_flags[*]}" \
+  compiler="$(g++ --version | head -n 1)" cxxStandard=20 \
+  sqlitePackageVersion="$(dpkg-query -W -f='${Version}' libsqlite3-dev)" \
+  libpqPackageVersion="$(dpkg-query -W -f='${Version}' libpq-dev)" \
+  postgresqlPackageVersion="$(dpkg-query -W -f='${Version}' postgresql-15)"
 note "drogon $drogon_version (source $drogon_ver), trantor $trantor_version (source $trantor_ver)"
 note "nginx $nginx_version, wrk $wrk_version, ab $ab_version"
 printf '==> [setup] done in %ds: %s\n' "$((SECONDS - started))" "$BENCH_HOME/state.json"
