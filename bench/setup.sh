@@ -27,7 +27,7 @@ debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strac
 drogon_cmake_flags=(-DCMAKE_CXX_STANDARD=20 -DBUILD_CTL=ON -DBUILD_EXAMPLES=OFF -DBUILD_ORM=ON
   -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=OFF -DBUILD_YAML_CONFIG=OFF)
 
-total_steps=13
+total_steps=14
 step_no=0
 step_name='start'
 
@@ -118,12 +118,12 @@ command -v node >/dev/null || die 'node is required (Node 20)'
 [ -r "$pins_file" ] || die "pins file not found: $pins_file"
 # Validated before use; values come back as KEY=VALUE lines restricted to safe characters.
 run_to "$tmp_dir/pins.env" node "$root/bench/setup-pins.js" "$pins_file"
-archive='' suite='' keyring='' trantor_pin='' drogon_pin='' yyjson_suite='' yyjson_pin='' glaze_suite=''
+archive='' suite='' keyring='' trantor_pin='' drogon_pin='' yyjson_suite='' yyjson_pin='' glaze_suite='' oha_pin=''
 while IFS='=' read -r key value; do
   case $key in
     archive) archive=$value ;; suite) suite=$value ;; keyring) keyring=$value ;;
     trantor_pin) trantor_pin=$value ;; drogon_pin) drogon_pin=$value ;;
-    yyjson_suite) yyjson_suite=$value ;; yyjson_pin) yyjson_pin=$value ;; glaze_suite) glaze_suite=$value ;;
+    yyjson_suite) yyjson_suite=$value ;; yyjson_pin) yyjson_pin=$value ;; glaze_suite) glaze_suite=$value ;; oha_pin) oha_pin=$value ;;
     *) die "unexpected line from setup-pins.js: $key" ;;
   esac
 done <"$tmp_dir/pins.env"
@@ -501,6 +501,29 @@ sonic_version=$(sed -n 's/^sonic //p' <<<"$sonic_report")
 note "$go_have, gin $gin_version, sonic $sonic_version"
 
 # ---------- step 13 ----------
+step "build the open-loop load generator (oha $oha_pin from crates.io)"
+# oha sends requests on a clock (-q) and corrects latency for coordinated omission; the reasons for
+# choosing it, and the rates each candidate held here, are in docs/architecture.md.
+oha_root="$BENCH_HOME/oha-$oha_pin"
+oha_binary="$oha_root/bin/oha"
+if [ -x "$oha_binary" ] && [ -f "$oha_root/.complete" ]; then
+  note "cached: $oha_binary"
+else
+  cargo_bin=$(command -v cargo || true)
+  [ -n "$cargo_bin" ] || [ ! -x "$HOME/.cargo/bin/cargo" ] || cargo_bin="$HOME/.cargo/bin/cargo"
+  [ -n "$cargo_bin" ] || die "cargo (Rust) is needed to build oha $oha_pin from crates.io; none on PATH or in ~/.cargo/bin (Debian 12's cargo is too old for it: install a current Rust toolchain)"
+  note 'first build takes about 12 minutes on 2 cores; cached afterwards'
+  rm -rf "$oha_root"
+  # --locked: the exact dependency versions of oha's published Cargo.lock.
+  run_logged "$BENCH_HOME/logs/oha-build.log" "$cargo_bin" install oha --version "=$oha_pin" --locked \
+    --root "$oha_root" --target-dir "$BENCH_HOME/build/oha-$oha_pin"
+  : >"$oha_root/.complete"
+fi
+oha_version=$("$oha_binary" --version | sed -n 's/^oha \([0-9][^ ]*\)$/\1/p')
+[ "$oha_version" = "$oha_pin" ] || die "$oha_binary reports version '$oha_version', expected $oha_pin"
+note "oha $oha_version"
+
+# ---------- step 14 ----------
 step "write $BENCH_HOME/state.json"
 # Versions are read from what was built and installed, never typed.
 drogon_version=$(sed -n 's/^#define DROGON_VERSION "\(.*\)"$/\1/p' "$prefix/include/drogon/version.h")
@@ -530,7 +553,8 @@ run node "$root/bench/setup-state.js" "$BENCH_HOME/state.json" \
   jsoncppPackageVersion="$(dpkg-query -W -f='${Version}' libjsoncpp-dev)" \
   simdjsonPackageVersion="$(dpkg-query -W -f='${Version}' libsimdjson-dev)" \
   ginJsonStdBinary="$gin_dir/gin_json_std" ginJsonSonicBinary="$gin_dir/gin_json_sonic" goVersion="$go_have" \
-  goBinary="$go_bin" ginVersion="$gin_version" sonicVersion="$sonic_version"
+  goBinary="$go_bin" ginVersion="$gin_version" sonicVersion="$sonic_version" \
+  ohaBinary="$oha_binary" ohaVersion="$oha_version"
 note "drogon $drogon_version (source $drogon_ver), trantor $trantor_version (source $trantor_ver)"
 note "nginx $nginx_version, wrk $wrk_version, ab $ab_version"
 printf '==> [setup] done in %ds: %s\n' "$((SECONDS - started))" "$BENCH_HOME/state.json"
