@@ -19,7 +19,32 @@ const (
 	maxKeyBytes   = 256
 	maxNameBytes  = 64
 	maxTables     = 1024
+	maxDepth      = 64
 )
+
+// nestingDepth is operations.cc's rule: the deepest nesting of arrays and objects outside strings.
+func nestingDepth(body []byte) int {
+	depth, deepest, inString := 0, 0, false
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case inString && c == '\\':
+			i++
+		case inString:
+			inString = c != '"'
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			depth++
+			if depth > deepest {
+				deepest = depth
+			}
+		case (c == ']' || c == '}') && depth > 0:
+			depth--
+		}
+	}
+	return deepest
+}
 
 type operation struct {
 	Op    string          `json:"op"`
@@ -228,6 +253,10 @@ func dbop(c *gin.Context) {
 	}
 	if len(body) > maxBodyBytes {
 		fail(c, http.StatusBadRequest, "body-too-large", "the body is larger than 65536 bytes")
+		return
+	}
+	if nestingDepth(body) > maxDepth {
+		fail(c, http.StatusBadRequest, "invalid-json", "the body nests arrays and objects deeper than 64 levels")
 		return
 	}
 	ops, code, msg := parseOperations(body)

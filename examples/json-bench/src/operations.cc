@@ -172,6 +172,33 @@ bool validUtf8(std::string_view text)
     return true;
 }
 
+std::size_t nestingDepth(std::string_view text)
+{
+    std::size_t depth = 0, deepest = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i)
+    {
+        char c = text[i];
+        if (inString)
+        {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        }
+        else if (c == '"')
+            inString = true;
+        else if (c == '[' || c == '{')
+        {
+            if (++depth > deepest)
+                deepest = depth;
+        }
+        else if ((c == ']' || c == '}') && depth > 0)
+            --depth;
+    }
+    return deepest;
+}
+
 namespace
 {
 struct Entry

@@ -17,6 +17,7 @@ constexpr std::size_t kMaxOperations = 100;
 constexpr std::size_t kMaxKeyBytes = 256;
 constexpr std::size_t kMaxNameBytes = 64;
 constexpr std::size_t kMaxTables = 1024;
+constexpr std::size_t kMaxDepth = 64;  // nesting of arrays and objects
 
 // Machine-readable error codes; the conformance check compares these, not the messages.
 enum class ErrorCode
@@ -114,6 +115,10 @@ struct Summary
 
 bool validName(std::string_view name);
 bool validUtf8(std::string_view text);
+// Deepest nesting of arrays and objects, outside strings. Checked before parsing with the same
+// rule in every variant, since the libraries' own limits differ (jsoncpp 1000, simdjson 1024,
+// encoding/json 10000, yyjson none).
+std::size_t nestingDepth(std::string_view text);
 
 // Applies the operations to table db/table, all under the table's lock (a batch is atomic).
 // Returns false only when the table would be one more than kMaxTables.
