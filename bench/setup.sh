@@ -471,13 +471,21 @@ step 'build the gin JSON app (bench/gin-json: encoding/json, sonic)'
 gin_src="$root/bench/gin-json"
 go_needed=$(sed -n 's/^go \([0-9][0-9.]*\)$/\1/p' "$gin_src/go.mod")
 [ -n "$go_needed" ] || die "no go directive in $gin_src/go.mod"
-go_bin=$(command -v go || true)
-[ -n "$go_bin" ] || [ ! -x /usr/local/go/bin/go ] || go_bin=/usr/local/go/bin/go
-[ -n "$go_bin" ] || die "Go $go_needed or later is needed to build bench/gin-json (go directive of its go.mod); no go on PATH or at /usr/local/go/bin (Debian 12's golang-go is 1.19, too old)"
-# GOTOOLCHAIN=local: never download another toolchain; the machine's Go builds it or the setup says why not.
-go_have=$(GOTOOLCHAIN=local "$go_bin" env GOVERSION)
-dpkg --compare-versions "${go_have#go}" ge "$go_needed" \
-  || die "Go $go_needed or later is needed to build bench/gin-json (go directive of its go.mod); $go_bin is $go_have"
+# The first Go that is new enough: on PATH, then the usual install places (Debian's golang-go 1.19,
+# which the actionlint install may put on PATH, is too old and is passed over).
+go_bin='' go_have='' go_seen='' go_tried=' '
+for candidate in $(command -v go || true) /usr/local/go/bin/go /usr/lib/go/bin/go; do
+  [ -x "$candidate" ] && [[ "$go_tried" != *" $candidate "* ]] || continue
+  go_tried+="$candidate "
+  # GOTOOLCHAIN=local: never download another toolchain; the machine's Go builds it or the setup says why not.
+  version=$(GOTOOLCHAIN=local "$candidate" env GOVERSION 2>/dev/null || true)
+  go_seen+="${go_seen:+, }$candidate ${version:-(no version)}"
+  if [ -n "$version" ] && dpkg --compare-versions "${version#go}" ge "$go_needed"; then
+    go_bin=$candidate go_have=$version
+    break
+  fi
+done
+[ -n "$go_bin" ] || die "Go $go_needed or later is needed to build bench/gin-json (go directive of its go.mod); found: ${go_seen:-no go on PATH or in /usr/local/go/bin} (Debian 12's golang-go is 1.19): install Go $go_needed or later"
 gin_key=$( { printf '%s\n' "$go_have"; cat "$gin_src/go.mod" "$gin_src/go.sum" "$gin_src"/*.go; } | sha256sum | cut -c1-12)
 gin_dir="$BENCH_HOME/gin-json/$gin_key"
 if [ -f "$gin_dir/.complete" ]; then
@@ -509,8 +517,9 @@ oha_binary="$oha_root/bin/oha"
 if [ -x "$oha_binary" ] && [ -f "$oha_root/.complete" ]; then
   note "cached: $oha_binary"
 else
-  cargo_bin=$(command -v cargo || true)
-  [ -n "$cargo_bin" ] || [ ! -x "$HOME/.cargo/bin/cargo" ] || cargo_bin="$HOME/.cargo/bin/cargo"
+  # rustup's cargo first: Debian 12's own cargo (if installed) is too old for oha.
+  cargo_bin="$HOME/.cargo/bin/cargo"
+  [ -x "$cargo_bin" ] || cargo_bin=$(command -v cargo || true)
   [ -n "$cargo_bin" ] || die "cargo (Rust) is needed to build oha $oha_pin from crates.io; none on PATH or in ~/.cargo/bin (Debian 12's cargo is too old for it: install a current Rust toolchain)"
   note 'first build takes about 12 minutes on 2 cores; cached afterwards'
   rm -rf "$oha_root"
