@@ -3,9 +3,9 @@
 // per-step costs below were measured on the 2-core Debian 12 machine this project runs on (2026-11-23):
 // they are estimates, never checked against a clock in a test.
 
-const SERVER_START_SECONDS = 0.5; // spawn, readiness poll, probes
-const RUN_OVERHEAD_SECONDS = 0.4; // load tool start and exit, /proc reads, parsing
-const VALGRIND_LIFETIME_SECONDS = 1.2; // a server started under valgrind, ready, stopped, counts written
+const SERVER_START_SECONDS = 0.3; // spawn, readiness poll, probes
+const RUN_OVERHEAD_SECONDS = 0.2; // load tool start and exit, /proc reads, parsing
+const VALGRIND_LIFETIME_SECONDS = 0.9; // a server started under valgrind, ready, stopped, counts written
 const DEFAULT_VALGRIND_REQUESTS_PER_SECOND = 20000; // a case without its own estimate
 
 function scenarioSeconds(scenario, plan) {
