@@ -7,11 +7,16 @@ const SERVER_START_SECONDS = 0.3; // spawn, readiness poll, probes
 const RUN_OVERHEAD_SECONDS = 0.2; // load tool start and exit, /proc reads, parsing
 const VALGRIND_LIFETIME_SECONDS = 0.9; // a server started under valgrind, ready, stopped, counts written
 const DEFAULT_VALGRIND_REQUESTS_PER_SECOND = 20000; // a case without its own estimate
+// wrk opens all its connections before its clock starts (-d counts from then): 16384 connections took
+// 3 to 7 s of a run on the busy 2-core machine. ab's -t includes its connects.
+const WRK_CONNECT_SECONDS_PER_CONNECTION = 1 / 4000;
+
+const connectSeconds = (scenario) => (scenario.tool === 'wrk' ? scenario.connections * WRK_CONNECT_SECONDS_PER_CONNECTION : 0);
 
 function scenarioSeconds(scenario, plan) {
   const servers = plan.servers.length;
-  const run = scenario.durationSeconds + plan.pauseBetweenRunsSeconds + RUN_OVERHEAD_SECONDS;
-  const start = SERVER_START_SECONDS + scenario.warmupSeconds + (scenario.warmupSeconds > 0 ? RUN_OVERHEAD_SECONDS : 0);
+  const run = scenario.durationSeconds + plan.pauseBetweenRunsSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario);
+  const start = SERVER_START_SECONDS + (scenario.warmupSeconds > 0 ? scenario.warmupSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario) : 0);
   return servers * (scenario.repetitions * run + start);
 }
 
