@@ -135,8 +135,9 @@ async function main(argv) {
     process.stderr.write(`bench: error: ${err.message}\nbench: nothing written\n`);
     return EXIT.invalidResults;
   }
-  log(`\nbench: wrote ${relative(process.cwd(), output) || output} (${allRuns.length - failed.length} ok runs, ${failed.length} failed`
-    + `${counts.length ? `; ${okCounts} of ${counts.length} instruction counts` : ''})`);
+  const what = [allRuns.length ? `${allRuns.length - failed.length} ok runs, ${failed.length} failed` : null,
+    counts.length ? `${okCounts} of ${counts.length} instruction counts` : null].filter(Boolean).join('; ');
+  log(`\nbench: wrote ${relative(process.cwd(), output) || output} (${what})`);
   return verifyCleanAfterRun(plan, scenariosData);
 }
 
