@@ -42,23 +42,24 @@ async function checkPortsFree(servers, address) {
   }
 }
 
-function describePlan(plan, scenarios, cpu, environment, logDir, output) {
-  const estimate = estimatePlan(plan, scenarios);
-  const minutes = (seconds) => formatDuration(seconds);
+// The plan and its time estimate, before anything starts.
+function describePlan(plan, cpu, environment, logDir, output) {
+  const { scenarios } = plan;
+  const estimate = estimatePlan(plan);
   log(`bench: profile ${plan.profile}${plan.complete ? '' : ' (a selection)'}: parts ${plan.parts.join(', ')}; seed ${plan.seed}`);
   if (plan.parts.includes('scenarios')) {
     const rounds = scenarios.reduce((sum, s) => sum + s.repetitions, 0);
-    log(`bench:   scenarios: ${scenarios.length} x ${plan.servers.length} servers, ${rounds} rounds in all (each server once per round, shuffled), about ${minutes(estimate.scenarios)}`);
+    log(`bench:   scenarios: ${scenarios.length} x ${plan.servers.length} servers, ${rounds} rounds in all (each server once per round, shuffled), about ${formatDuration(estimate.scenarios)}`);
   }
   if (plan.sweep) {
     const s = plan.sweep;
-    log(`bench:   sweep: ${s.tool}${s.keepAlive ? ' -k' : ''} at ${s.levels.length} levels (${s.levels.join(', ')}) x ${s.runsPerLevel} runs of ${s.durationSeconds} s x ${plan.servers.length} servers, about ${minutes(estimate.sweep)}`);
+    log(`bench:   sweep: ${s.tool}${s.keepAlive ? ' -k' : ''} at ${s.levels.length} levels (${s.levels.join(', ')}) x ${s.runsPerLevel} runs of ${s.durationSeconds} s x ${plan.servers.length} servers, about ${formatDuration(estimate.sweep)}`);
   }
   if (plan.instructions) {
     const i = plan.instructions;
-    log(`bench:   instructions: ${i.cases.map((c) => c.id).join(', ')} x ${plan.servers.length} servers x ${i.repeats} repeats, N = ${i.requests}, under valgrind, about ${minutes(estimate.instructions)}`);
+    log(`bench:   instructions: ${i.cases.map((c) => c.id).join(', ')} x ${plan.servers.length} servers x ${i.repeats} repeats, N = ${i.requests}, under valgrind, about ${formatDuration(estimate.instructions)}`);
   }
-  log(`bench: estimated time: about ${minutes(estimate.total)} (${estimate.steps} steps)`);
+  log(`bench: estimated time: about ${formatDuration(estimate.total)} (${estimate.steps} steps)`);
   log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
     + (cpu.pinned ? `servers on CPU ${cpu.serverCpus} (${cpu.serverThreads} thread(s)), load generator on CPU ${cpu.clientCpus} (${cpu.clientThreads} thread(s))`
       : 'one CPU: servers and load generator are not pinned apart'));
@@ -86,7 +87,7 @@ async function main(argv) {
   checkTools(plan, statePath, state);
   const openFilesLimit = openFilesHardLimit();
   const { scenarios, skipped } = checkOpenFiles(plan, openFilesLimit);
-  plan.scenarios = scenarios;
+  plan.scenarios = scenarios; // without the skipped ones
   await checkPortsFree(plan.servers, scenariosData.address);
 
   const cpu = planCpus();
@@ -98,7 +99,7 @@ async function main(argv) {
   // to run, and two benches at once cannot share one: the second stops at the port check above.
   const scratchDirOf = (def) => join(tmpdir(), `drogon-bench-${process.getuid()}`, `${def.id}-${def.port}`);
   scratchDirs = plan.servers.map(scratchDirOf);
-  const estimate = describePlan(plan, scenarios, cpu, environment, logDir, output);
+  const estimate = describePlan(plan, cpu, environment, logDir, output);
   for (const s of skipped) log(`bench: scenario ${s.id} ${s.reason}`);
 
   const ctx = { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf };
