@@ -14,9 +14,11 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strconv"
+	"syscall"
 
 	"github.com/gin-gonic/gin"
 )
@@ -78,7 +80,15 @@ func main() {
 	runtime.GOMAXPROCS(*threads)
 	gin.SetMode(gin.ReleaseMode)
 	server := &http.Server{Addr: net.JoinHostPort(*address, strconv.Itoa(*port)), Handler: newRouter()}
-	if err := server.ListenAndServe(); err != nil {
+	// SIGINT and SIGTERM end the process normally (exit 0), as Drogon's do: the bench counts
+	// instructions under valgrind, which needs the program to exit rather than die of the signal.
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		<-stop
+		server.Close()
+	}()
+	if err := server.ListenAndServe(); err != nil && err != http.ErrServerClosed {
 		fmt.Fprintf(os.Stderr, "gin_json: %v\n", err)
 		os.Exit(1)
 	}

@@ -50,9 +50,10 @@ function findOnPath(name, env = process.env) {
 }
 
 // Tools: the load generators of the plan's parts, valgrind for the instruction counts, plus taskset
-// (pinning) and bash (ulimit wrapper).
+// (pinning) and bash (ulimit wrapper); the built binaries of every server the plan starts, and oha
+// (built by the setup, not on PATH) for the fixed-rate levels.
 function checkTools(plan, benchStatePath, state) {
-  const needed = new Set(['bash', 'taskset', ...plan.scenarios.map((s) => s.tool)]);
+  const needed = new Set(['bash', 'taskset', ...plan.scenarios.map((s) => s.tool), ...(plan.json ? plan.json.scenarios.map((s) => s.tool) : [])]);
   if (plan.sweep) needed.add(plan.sweep.tool);
   if (plan.instructions) {
     needed.add('valgrind');
@@ -60,7 +61,14 @@ function checkTools(plan, benchStatePath, state) {
   }
   const missing = [...needed].filter((t) => !findOnPath(t));
   if (missing.length) throw new BenchError(`missing tool(s) on PATH: ${missing.join(', ')}: ${SETUP_HINT}`);
-  for (const server of plan.servers) {
+  if (plan.fixedRate) {
+    try {
+      accessSync(state.ohaBinary, constants.X_OK);
+    } catch {
+      throw new BenchError(`fixed-rate levels: ohaBinary = ${state.ohaBinary} (from ${benchStatePath}) does not exist or is not executable: ${SETUP_HINT}`);
+    }
+  }
+  for (const server of [...plan.servers, ...(plan.json ? plan.json.servers : [])]) {
     const fields = [server.binaryFrom, ...(server.nginxModulesFrom || [])];
     for (const field of fields) {
       const file = state[field];

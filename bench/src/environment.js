@@ -84,6 +84,19 @@ function measurementToolVersions() {
   return versions;
 }
 
+// The JSON application's and the fixed-rate generator's versions, from what the setup built; recorded
+// whatever the plan runs, so a selection and a full run of the same build share one fingerprint.
+const JSON_VERSION_FIELDS = Object.freeze({ oha: 'ohaVersion', go: 'goVersion', gin: 'ginVersion', sonic: 'sonicVersion',
+  jsoncpp: 'jsoncppVersion', simdjson: 'simdjsonVersion', yyjson: 'yyjsonVersion' });
+
+function jsonToolVersions(state) {
+  const versions = {};
+  for (const [name, field] of Object.entries(JSON_VERSION_FIELDS)) {
+    if (typeof state[field] === 'string' && state[field]) versions[name] = state[field];
+  }
+  return versions;
+}
+
 function captureEnvironment(state, startedAt) {
   const env = {
     cpuModel: cpuModel(),
@@ -99,6 +112,7 @@ function captureEnvironment(state, startedAt) {
       wrk: state.wrkVersion,
       ab: state.abVersion,
       ...measurementToolVersions(),
+      ...jsonToolVersions(state),
     },
     gitCommit: gitCommit(),
     date: startedAt.toISOString().slice(0, 10),

@@ -11,10 +11,20 @@ const DEFAULT_VALGRIND_REQUESTS_PER_SECOND = 20000; // a case without its own es
 // 3 to 7 s of a run on the busy 2-core machine. ab's -t includes its connects.
 const WRK_CONNECT_SECONDS_PER_CONNECTION = 1 / 4000;
 
+// Conformance: each JSON server started once and sent the requests of bench/json/requests.json.
+// Measured on the quick profile (2026-11-23): 5 servers, 38 requests each, about 2 s with the starts.
+const CONFORMANCE_SECONDS_PER_SERVER = 0.2;
+// oha's start (connections) and exit, the JSON report, /proc reads: 5 runs of 1 s with 0.5 s pauses
+// and 5 server starts took 7.4 s on the quick profile.
+const FIXED_RATE_OVERHEAD_SECONDS = 0.1;
+
 const connectSeconds = (scenario) => (scenario.tool === 'wrk' ? scenario.connections * WRK_CONNECT_SECONDS_PER_CONNECTION : 0);
 
+// How many servers a scenario or case runs on: the JSON ones on the plan's JSON servers.
+const serverCount = (plan, kind) => (kind === 'json' ? plan.json.servers.length : plan.servers.length);
+
 function scenarioSeconds(scenario, plan) {
-  const servers = plan.servers.length;
+  const servers = serverCount(plan, scenario.kind);
   const run = scenario.durationSeconds + plan.pauseBetweenRunsSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario);
   const start = SERVER_START_SECONDS + (scenario.warmupSeconds > 0 ? scenario.warmupSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario) : 0);
   return servers * (scenario.repetitions * run + start);
@@ -34,29 +44,55 @@ function instructionRepeatSeconds(testCase, requests) {
 }
 
 function instructionsSeconds(instructions, plan) {
-  return plan.servers.length * instructions.repeats
-    * instructions.cases.reduce((sum, c) => sum + instructionRepeatSeconds(c, instructions.requests), 0);
+  return instructions.repeats * instructions.cases.reduce((sum, c) => sum + serverCount(plan, c.servers) * instructionRepeatSeconds(c, c.requests ?? instructions.requests), 0);
 }
 
-// { total, scenarios, sweep, instructions } in seconds, and the number of progress steps.
+function conformanceSeconds(plan) {
+  return plan.json ? plan.json.servers.length * (SERVER_START_SECONDS + CONFORMANCE_SECONDS_PER_SERVER) : 0;
+}
+
+// One server's share of a fixed-rate group: its runs at every level and round, its start and warm-up.
+function fixedRatePerServerSeconds(fixedRate) {
+  const run = fixedRate.durationSeconds + fixedRate.pauseBetweenRunsSeconds + FIXED_RATE_OVERHEAD_SECONDS;
+  const start = SERVER_START_SECONDS + (fixedRate.warmupSeconds > 0 ? fixedRate.warmupSeconds + FIXED_RATE_OVERHEAD_SECONDS : 0);
+  return fixedRate.fractions.length * fixedRate.repetitions * run + start;
+}
+
+function fixedRateSeconds(fixedRate) {
+  return fixedRate.groups.reduce((sum, g) => sum + g.servers.length * fixedRatePerServerSeconds(fixedRate), 0);
+}
+
+// { total, scenarios, conformance, json, fixedRate, sweep, instructions } in seconds, and the number
+// of progress steps.
 function estimatePlan(plan, scenarios = plan.scenarios) {
+  const jsonScenarios = plan.json ? plan.json.scenarios : [];
   const parts = {
     scenarios: scenarios.reduce((sum, s) => sum + scenarioSeconds(s, plan), 0),
+    conformance: conformanceSeconds(plan),
+    json: jsonScenarios.reduce((sum, s) => sum + scenarioSeconds(s, plan), 0),
+    fixedRate: plan.fixedRate ? fixedRateSeconds(plan.fixedRate) : 0,
     sweep: plan.sweep ? sweepSeconds(plan.sweep, plan) : 0,
     instructions: plan.instructions ? instructionsSeconds(plan.instructions, plan) : 0,
   };
+  const fr = plan.fixedRate;
   const steps = plan.servers.length * (scenarios.reduce((sum, s) => sum + s.repetitions, 0)
-    + (plan.sweep ? plan.sweep.levels.length * plan.sweep.runsPerLevel : 0)
-    + (plan.instructions ? plan.instructions.cases.length * plan.instructions.repeats : 0));
-  return { total: parts.scenarios + parts.sweep + parts.instructions, ...parts, steps };
+    + (plan.sweep ? plan.sweep.levels.length * plan.sweep.runsPerLevel : 0))
+    + (plan.json ? 1 + plan.json.servers.length * jsonScenarios.reduce((sum, s) => sum + s.repetitions, 0) : 0)
+    + (fr ? fr.fractions.length * fr.repetitions * fr.groups.reduce((sum, g) => sum + g.servers.length, 0) : 0)
+    + (plan.instructions ? plan.instructions.repeats * plan.instructions.cases.reduce((sum, c) => sum + serverCount(plan, c.servers), 0) : 0);
+  const total = Object.values(parts).reduce((a, b) => a + b, 0);
+  return { total, ...parts, steps };
 }
 
 // Weight of one progress step: its part's estimate spread over the part's steps, so the weights of all
 // steps add up to the plan's estimate.
 const stepWeight = {
-  scenarioRun: (scenario, plan) => scenarioSeconds(scenario, plan) / (plan.servers.length * scenario.repetitions),
+  scenarioRun: (scenario, plan) => scenarioSeconds(scenario, plan) / (serverCount(plan, scenario.kind) * scenario.repetitions),
+  conformance: (plan) => conformanceSeconds(plan),
+  fixedRateRun: (plan) => fixedRatePerServerSeconds(plan.fixedRate) / (plan.fixedRate.fractions.length * plan.fixedRate.repetitions),
+  fixedRateGroup: (plan, servers) => servers * fixedRatePerServerSeconds(plan.fixedRate),
   sweepRun: (plan) => sweepSeconds(plan.sweep, plan) / (plan.servers.length * plan.sweep.levels.length * plan.sweep.runsPerLevel),
-  instructionRepeat: (testCase, plan) => instructionRepeatSeconds(testCase, plan.instructions.requests),
+  instructionRepeat: (testCase, plan) => instructionRepeatSeconds(testCase, testCase.requests ?? plan.instructions.requests),
 };
 
-module.exports = { estimatePlan, scenarioSeconds, sweepSeconds, instructionRepeatSeconds, stepWeight };
+module.exports = { estimatePlan, scenarioSeconds, sweepSeconds, fixedRateSeconds, conformanceSeconds, instructionRepeatSeconds, stepWeight };

@@ -5,6 +5,8 @@
 // exactly N requests, stop it with the signal it exits normally on (valgrind writes its counts then),
 // read Ir; the same with 2N. (Ir(2N) - Ir(N)) / N cancels start-up, shutdown and the readiness probes.
 // Each repeat does both; the result is the median of the repeats and their spread.
+// A case runs on the hello-world servers or (servers: "json") on the JSON servers, at its own path and
+// with its own body; a JSON server that failed conformance is not counted (its reason is recorded).
 const { openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('./servers');
@@ -17,6 +19,7 @@ const { assertLoopback, displayPath } = require('./measure');
 const { median } = require('./stats');
 const { repoRoot, measurementToolVersions } = require('./environment');
 const { stepWeight } = require('./estimate');
+const { serversOf, referenceOf } = require('./config');
 
 const METHOD = '(Ir(2N) - Ir(N)) / N';
 
@@ -28,7 +31,7 @@ function readText(path) {
 
 // The load of one count: exactly `requests` requests, bounded in time, checked to have all succeeded.
 function loadArgv(testCase, { requests, url, cpu }) {
-  const values = { requests, connections: testCase.connections, pipelineDepth: testCase.pipelineDepth, url };
+  const values = { requests, connections: testCase.connections, pipelineDepth: testCase.pipelineDepth, url, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) };
   return pinned(fillTemplate(testCase.command, values, `instructions case "${testCase.id}" command`), cpu.clientCpus);
 }
 
@@ -80,7 +83,7 @@ async function countOnce({ def, testCase, requests, ctx, instructions, logName }
       if (err instanceof ServerStartError) throw new RepeatError(`server did not start under valgrind: ${err.message}`);
       throw err;
     }
-    const url = serverUrl(def, ctx.scenariosData.address);
+    const url = serverUrl(def, ctx.scenariosData.address, testCase.path);
     assertLoopback(url);
     await sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: instructions.loadTimeoutSeconds });
     if (server.exit) throw new RepeatError(`server "${def.id}" ${describeExit(server.exit)} under load; log ${displayPath(server.logPath)}`);
@@ -115,14 +118,21 @@ function instructionComparisons(results, reference) {
     .map((r) => ({ reference, other: r.server, ratio: r.perRequest / ref.perRequest }));
 }
 
-async function runInstructions({ plan, ctx, progress }) {
+async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
   const { instructions } = plan;
-  const requests = instructions.requests;
   mkdirSync(ctx.logDir, { recursive: true });
   const cases = [];
   for (const testCase of instructions.cases) {
+    const requests = testCase.requests ?? instructions.requests;
     const results = [];
-    for (const def of plan.servers) {
+    const kind = testCase.servers || 'hello';
+    for (const def of serversOf(plan, kind)) {
+      if (excluded.has(def.id)) {
+        results.push({ server: def.id, repeats: [], perRequest: null, spread: null, failureReason: excluded.get(def.id) });
+        progress.skip(instructions.repeats, instructions.repeats * stepWeight.instructionRepeat(testCase, plan),
+          `instructions ${testCase.id} ${def.id}: not counted, ${excluded.get(def.id)}`);
+        continue;
+      }
       const repeats = [];
       const failedRepeats = [];
       for (let repeat = 1; repeat <= instructions.repeats; repeat++) {
@@ -157,8 +167,9 @@ async function runInstructions({ plan, ctx, progress }) {
       pipelineDepth: testCase.pipelineDepth,
       loadTool: testCase.loadTool,
       loadCommand: shellLine(loadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu })),
+      ...(kind === 'json' ? { servers: 'json', reference: referenceOf(plan, kind), method: testCase.method, path: testCase.path, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) } : {}),
       results,
-      comparisons: instructionComparisons(results, plan.reference),
+      comparisons: instructionComparisons(results, referenceOf(plan, kind)),
     });
   }
   return {

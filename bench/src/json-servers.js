@@ -21,8 +21,12 @@ function loadJsonServers(file = SERVERS_FILE) {
   const ports = new Set();
   for (const [i, s] of (data.servers || []).entries()) {
     const where = `${file}: servers[${i}]`;
-    for (const field of ['id', 'name', 'framework', 'jsonLibrary', 'binaryFrom', 'versionFrom']) {
+    for (const field of ['id', 'name', 'framework', 'jsonLibrary', 'binaryFrom', 'versionFrom', 'jsonLibraryVersionFrom']) {
       if (typeof s[field] !== 'string' || !s[field]) throw new BenchError(`${where}: field "${field}" must be a non-empty string`);
+    }
+    if (!/^[a-z0-9-]+$/.test(s.id)) throw new BenchError(`${where}: field "id" must be lower-case letters, digits and dashes`);
+    if (s.goVersionFrom !== undefined && (typeof s.goVersionFrom !== 'string' || !s.goVersionFrom)) {
+      throw new BenchError(`${where}: field "goVersionFrom" must be a non-empty string when present`);
     }
     if (!Number.isInteger(s.port) || s.port < PORT_RANGE[0] || s.port > PORT_RANGE[1] || ports.has(s.port)) {
       throw new BenchError(`${where}: field "port" must be a unique port from ${PORT_RANGE[0]} to ${PORT_RANGE[1]}`);
@@ -35,6 +39,11 @@ function loadJsonServers(file = SERVERS_FILE) {
   }
   if (!data.servers || data.servers.length === 0) throw new BenchError(`${file}: no servers`);
   return data;
+}
+
+// The definitions as the runner uses them (servers.js): ready when GET readyPath answers readyBody.
+function runnerDefs(data) {
+  return data.servers.map((def) => ({ ...def, path: data.readyPath, readyBody: data.readyBody, group: 'json' }));
 }
 
 // The shape servers.js expects of a server definition and of bench/scenarios.json.
@@ -62,4 +71,4 @@ async function startJsonServer(data, def, { state, threads = 1, cpus = '', logDi
   return handle;
 }
 
-module.exports = { loadJsonServers, startJsonServer, SERVERS_FILE, PORT_RANGE };
+module.exports = { loadJsonServers, startJsonServer, runnerDefs, SERVERS_FILE, PORT_RANGE };

@@ -23,18 +23,30 @@ function displayPath(path) {
 }
 
 // The argv of one load run, and its template form for the results ({url} instead of the URL).
-// wrk: report.lua, or for a pipelined scenario pipeline.lua with the depth after the URL (-- 16).
+// wrk: report.lua; for a pipelined scenario pipeline.lua with the depth after the URL (-- 16); for a
+// request with a body (the JSON scenarios' POST) post-body.lua with the body file after the URL.
 function loadCommand({ scenario, toolDef, cpu, durationSeconds, url, latencyFile }) {
   const depth = scenario.pipelineDepth ?? 1;
+  let script = toolDef.script;
+  let scriptArgs = [];
+  if (depth > 1) {
+    script = toolDef.pipelineScript;
+    scriptArgs = ['--', String(depth)];
+  } else if (scenario.bodyFile) {
+    if (!toolDef.bodyScript) throw new BenchError(`scenario ${scenario.id} sends a body, but tools.${scenario.tool} has no bodyScript`);
+    script = toolDef.bodyScript;
+    scriptArgs = ['--', scenario.bodyFile];
+  }
   const values = {
-    // wrk refuses fewer connections than threads
-    clientThreads: Math.min(cpu.clientThreads, scenario.connections),
+    // A scenario may set its own thread count (the JSON scenarios' published shape); wrk refuses
+    // fewer connections than threads.
+    clientThreads: Math.min(scenario.clientThreads ?? cpu.clientThreads, scenario.connections),
     connections: scenario.connections,
     durationSeconds,
     modeArgs: scenario.keepAlive ? toolDef.keepAliveArgs : toolDef.closeArgs,
     maxRequests: durationSeconds * (toolDef.maxRequestsPerSecond || 1),
-    script: depth > 1 ? toolDef.pipelineScript : toolDef.script,
-    scriptArgs: depth > 1 ? ['--', String(depth)] : [],
+    script,
+    scriptArgs,
     latencyFile,
     url,
   };
@@ -58,8 +70,9 @@ function lastLines(text, n = 3) {
 }
 
 // The exact command of one run (also recorded for a run that never started), and its log paths.
+// The URL: the scenario's path (JSON endpoints) or the server's own.
 function runCommand({ scenario, toolDef, serverDef, cpu, durationSeconds, scenariosData, openFilesLimit, logDir, logName }) {
-  const url = serverUrl(serverDef, scenariosData.address);
+  const url = serverUrl(serverDef, scenariosData.address, scenario.path);
   assertLoopback(url);
   const stdoutPath = join(logDir, `${logName}.out`);
   const stderrPath = join(logDir, `${logName}.err`);
@@ -131,6 +144,11 @@ async function measureRun(ctx) {
     return failed(`could not read ${scenario.tool} output: ${err.message}`);
   }
   if (measurement.requests === 0) return failed(`${scenario.tool} completed no request: ${lastLines(stdout)}`);
+  // A JSON endpoint that answers 4xx/5xx is not doing the work being measured (conformance checked the
+  // answers before; this catches a server that changes its mind under load).
+  if (scenario.kind === 'json' && measurement.errors.status > 0) {
+    return failed(`${scenario.tool} counted ${measurement.errors.status} answers with an error status (4xx/5xx) of ${measurement.requests}: the server did not do the work being measured`);
+  }
   const pipelined = (scenario.pipelineDepth ?? 1) > 1;
   if (pipelined && server.responseBytes) {
     const perRequest = measurement.bytes / measurement.requests;

@@ -11,23 +11,34 @@ const { spawnGroup, stopGroup } = require('./process-group');
 const { shellLine, pinned } = require('./command-line');
 const { BenchError } = require('./errors');
 
-const PERCENTILES = [['p50', 'p50'], ['p75', 'p75'], ['p90', 'p90'], ['p99', 'p99'], ['p99.9', 'p99_9']];
+// oha's name -> ours (p999 as in the closed-loop latency of results.schema.json)
+const PERCENTILES = [['p50', 'p50'], ['p75', 'p75'], ['p90', 'p90'], ['p99', 'p99'], ['p99.9', 'p999']];
 // Achieved / target at or above which a level counts as held.
 const HOLD_RATIO = 0.98;
 
-function ohaArgv({ binary, url, method = 'GET', bodyFile = null, rate, durationSeconds, connections, threads = 1 }) {
-  for (const [name, value] of [['rate', rate], ['durationSeconds', durationSeconds], ['connections', connections], ['threads', threads]]) {
-    if (!Number.isInteger(value) || value < 1) throw new BenchError(`fixed-rate run: ${name} must be an integer >= 1, got ${value}`);
-  }
-  if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\]):\d+\//.test(url)) {
-    throw new BenchError(`fixed-rate run: ${url} is not a loopback http URL; load only targets this machine`);
-  }
+function ohaArgs({ binary, url, method = 'GET', bodyFile = null, rate, durationSeconds, connections, threads = 1 }) {
   return [
     binary, '-q', String(rate), '-z', `${durationSeconds}s`, '-c', String(connections),
     // -w: requests still running at the deadline are waited for, not counted as aborted.
     '-w', '--latency-correction', '--no-tui', '--output-format', 'json', '--worker-threads', String(threads),
     '-m', method, ...(bodyFile ? ['-D', bodyFile, '-T', 'application/json'] : []), url,
   ];
+}
+
+function ohaArgv(options) {
+  const { url, rate, durationSeconds, connections, threads = 1 } = options;
+  for (const [name, value] of [['rate', rate], ['durationSeconds', durationSeconds], ['connections', connections], ['threads', threads]]) {
+    if (!Number.isInteger(value) || value < 1) throw new BenchError(`fixed-rate run: ${name} must be an integer >= 1, got ${value}`);
+  }
+  if (!/^http:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\]):\d+\//.test(url)) {
+    throw new BenchError(`fixed-rate run: ${url} is not a loopback http URL; load only targets this machine`);
+  }
+  return ohaArgs(options);
+}
+
+// The command line of the results, with {rate} and {url} for what each run fills in.
+function ohaTemplate({ binary, method, bodyFile, durationSeconds, connections, threads, cpus = '' }) {
+  return shellLine(pinned(ohaArgs({ binary, url: '{url}', method, bodyFile, rate: '{rate}', durationSeconds, connections, threads }), cpus));
 }
 
 function need(object, path, where) {
@@ -83,8 +94,9 @@ function judgeLevel(targetRate, figures) {
 
 // (server URL, method, body file, rate, duration, connections) -> one fixed-rate record.
 // Bounded in time: the generator's process group is killed graceSeconds after the duration.
+// cwd: where a relative body file is found (the runner: the repository).
 async function runFixedRate({ binary, toolVersion, url, method = 'GET', bodyFile = null, rate, durationSeconds, connections,
-  cpus = '', threads = 1, logPath, graceSeconds = 15 }) {
+  cpus = '', threads = 1, logPath, graceSeconds = 15, cwd = undefined }) {
   const argv = ohaArgv({ binary, url, method, bodyFile, rate, durationSeconds, connections, threads });
   const command = shellLine(pinned(argv, cpus));
   const base = { tool: 'oha', toolVersion, openLoop: true, latencyCorrection: true, command, url, method, bodyFile,
@@ -93,7 +105,7 @@ async function runFixedRate({ binary, toolVersion, url, method = 'GET', bodyFile
   const outFd = openSync(logPath, 'w');
   const errPath = `${logPath}.stderr`;
   const errFd = openSync(errPath, 'w');
-  const run = spawnGroup(pinned(argv, cpus), { label: `oha ${rate}/s`, stdio: ['ignore', outFd, errFd] });
+  const run = spawnGroup(pinned(argv, cpus), { label: `oha ${rate}/s`, cwd, stdio: ['ignore', outFd, errFd] });
   closeSync(outFd);
   closeSync(errFd);
   let timedOut = false;
@@ -122,4 +134,4 @@ function fixedRateLevels(slowestMaximum, fractions = [0.25, 0.5, 0.75, 0.9]) {
   return fractions.map((f) => ({ fraction: f, rate: Math.max(100, Math.round((slowestMaximum * f) / 100) * 100) }));
 }
 
-module.exports = { ohaArgv, parseOhaJson, judgeLevel, runFixedRate, fixedRateLevels, HOLD_RATIO };
+module.exports = { ohaArgv, ohaTemplate, parseOhaJson, judgeLevel, runFixedRate, fixedRateLevels, HOLD_RATIO };

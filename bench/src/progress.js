@@ -52,6 +52,25 @@ class Progress {
     this.step(label, figure, weight);
   }
 
+  // One fixed-rate run: target and achieved rate, p99 of a held run, or why it was not held.
+  fixedRateDone({ label, run, weight }) {
+    let figure;
+    if (run.status !== 'ok') figure = `FAILED: ${run.failureReason}`;
+    else {
+      const achieved = `achieved ${integer.format(run.achievedRate)} of ${integer.format(run.targetRate)} req/s`;
+      figure = run.held ? `${achieved}, p99 ${formatLatencyUs(run.latencyUs.p99)} (held)` : `${achieved}, NOT HELD: ${run.notHeldReason}`;
+    }
+    this.step(label, figure, weight);
+  }
+
+  // Steps that will not run (a fixed-rate group without its basis, a server excluded by conformance):
+  // counted as done so the step numbers and the time left stay right, with one line saying why.
+  skip(steps, weight, line) {
+    this.done += steps;
+    this.doneWeight += weight;
+    this.write(`[${this.done}/${this.totalSteps}] ${line} (${steps} step${steps === 1 ? '' : 's'} skipped) - ${this.timeLeft()}`);
+  }
+
   note(line) {
     this.write(line);
   }

@@ -4,6 +4,8 @@
 // once, in an order shuffled by the scenario's seeded stream (prng.js), so slow drift of the machine
 // spreads over all servers instead of turning into a difference between them. A server that dies
 // makes that run "failed" (with the reason) and is restarted for its next turn; the others go on.
+// The JSON scenarios (json-part.js) run through the same rounds with their own servers and reference;
+// a server that failed conformance is never started: each of its runs is failed with the reason.
 const { prepareServer } = require('./servers');
 const { ServerPool } = require('./server-pool');
 const { measureRun, runCommand } = require('./measure');
@@ -12,13 +14,15 @@ const { compareServers } = require('./bootstrap');
 const { streamFor, shuffled } = require('./prng');
 const { sleep } = require('./process-group');
 const { stepWeight } = require('./estimate');
+const { allServers } = require('./config');
 
 const COMPARED_METRICS = Object.freeze(['requestsPerSecond', 'requestsPerServerCpuSecond']);
 
 // results.servers entries, filled in further as the servers start (command line, Server header).
+// JSON servers also say their framework and JSON library with its version (gin: and Go's).
 function describeServers(plan, { state, cpu, scenariosData, openFilesLimit, scratchDirOf }) {
   const serverInfo = new Map();
-  for (const def of plan.servers) {
+  for (const def of allServers(plan)) {
     const planned = prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir: scratchDirOf(def) });
     serverInfo.set(def.id, {
       id: def.id,
@@ -26,6 +30,12 @@ function describeServers(plan, { state, cpu, scenariosData, openFilesLimit, scra
       version: state[def.versionFrom],
       commandLine: planned.commandLine,
       ...(def.baseline ? { baseline: true } : {}),
+      ...(def.jsonLibrary ? {
+        framework: def.framework,
+        jsonLibrary: def.jsonLibrary,
+        jsonLibraryVersion: state[def.jsonLibraryVersionFrom],
+        ...(def.goVersionFrom ? { goVersion: state[def.goVersionFrom] } : {}),
+      } : {}),
     });
   }
   return serverInfo;
@@ -45,11 +55,13 @@ async function runScenarios({ plan, ctx, serverInfo, progress }) {
   return groups;
 }
 
-async function runScenario({ plan, scenario, ctx, serverInfo, progress }) {
+// servers, reference: the hello-world servers and reference unless given (JSON scenarios);
+// excluded: id -> reason for servers that must not be benchmarked (failed conformance).
+async function runScenario({ plan, scenario, ctx, serverInfo, progress, servers = plan.servers, reference = plan.reference, excluded = new Map() }) {
   const toolDef = ctx.scenariosData.tools[scenario.tool];
   const common = { ...ctx, scenario, toolDef, durationSeconds: scenario.durationSeconds };
-  const rounds = roundOrders(plan.seed, scenario.id, plan.servers.map((s) => s.id), scenario.repetitions);
-  const runsOf = new Map(plan.servers.map((def) => [def.id, []]));
+  const rounds = roundOrders(plan.seed, scenario.id, servers.map((s) => s.id), scenario.repetitions);
+  const runsOf = new Map(servers.map((def) => [def.id, []]));
   const pool = new ServerPool({ ctx, serverInfo, logPrefix: scenario.id });
   const warmUp = (def) => async (server) => {
     if (scenario.warmupSeconds === 0) return;
@@ -58,16 +70,17 @@ async function runScenario({ plan, scenario, ctx, serverInfo, progress }) {
     progress.note(`  ${scenario.id} ${def.id}: started and warmed up (${scenario.warmupSeconds} s)`);
   };
   try {
-    for (const def of plan.servers) {
+    for (const def of servers) {
+      if (excluded.has(def.id)) continue;
       const started = await pool.ensure(def, warmUp(def));
       if (started.error) progress.note(`  ${scenario.id} ${def.id}: ${started.error}`);
     }
     let first = true;
     for (const { round, order } of rounds) {
       for (const [index, id] of order.entries()) {
-        const def = plan.servers.find((s) => s.id === id);
+        const def = servers.find((s) => s.id === id);
         const place = { round, positionInRound: index + 1, logName: `${scenario.id}.${id}.round${round}` };
-        const ready = await pool.ensure(def, warmUp(def));
+        const ready = excluded.has(id) ? { error: excluded.get(id) } : await pool.ensure(def, warmUp(def));
         let run;
         if (ready.error) {
           const { command } = runCommand({ ...common, serverDef: def, ...place });
@@ -86,23 +99,24 @@ async function runScenario({ plan, scenario, ctx, serverInfo, progress }) {
   }
   const crossCheckId = plan.scenarios.find((s) => s.tool === 'ab' && s !== scenario && !s.keepAlive
     && s.keepAlive === scenario.keepAlive && s.connections === scenario.connections)?.id;
-  const results = plan.servers.map((def) => {
+  const results = servers.map((def) => {
     const runs = runsOf.get(def.id).sort((a, b) => a.round - b.round);
     const result = serverResult({ serverId: def.id, scenario, runs, probe: pool.probe(def.id), scenariosData: ctx.scenariosData, crossCheckId });
     progress.groupDone({ scenarioId: scenario.id, serverId: def.id, result, spreadWarningThreshold: ctx.scenariosData.spreadWarningThreshold });
     return result;
   });
   const comparisons = compareServers({
-    results, reference: plan.reference, metrics: COMPARED_METRICS, bootstrap: { ...plan.bootstrap, seed: plan.seed },
+    results, reference, metrics: COMPARED_METRICS, bootstrap: { ...plan.bootstrap, seed: plan.seed },
   });
   progress.comparisons(scenario.id, comparisons);
   return {
     scenario,
-    commandLine: runCommand({ ...common, serverDef: plan.servers[0], logName: 'template' }).template,
+    reference,
+    commandLine: runCommand({ ...common, serverDef: servers[0], logName: 'template' }).template,
     rounds,
     results,
     comparisons,
   };
 }
 
-module.exports = { runScenarios, describeServers, roundOrders, COMPARED_METRICS };
+module.exports = { runScenarios, runScenario, describeServers, roundOrders, COMPARED_METRICS };

@@ -1,23 +1,25 @@
 #!/usr/bin/env node
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
-// config -> setup state -> environment -> measure (scenarios in rounds, sweep, instruction counts) -> summarize
-// -> benchmark expectation -> validate + write.
+// config -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds;
+// fixed-rate levels; sweep; instruction counts) -> summarize -> benchmark expectation -> validate + write.
 const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
 const { parseCli, USAGE } = require('./cli');
-const { loadScenarios, buildPlan } = require('./config');
+const { loadScenarios, buildPlan, allServers } = require('./config');
 const { loadBenchState, checkTools } = require('./bench-state');
 const { openFilesHardLimit, checkOpenFiles } = require('./limits');
 const { planCpus } = require('./cpu-plan');
 const { captureEnvironment, repoRoot } = require('./environment');
 const { runScenarios, describeServers } = require('./run-matrix');
 const { runSweep } = require('./sweep');
+const { runConformance, runJsonScenarios } = require('./json-part');
+const { runFixedRatePart } = require('./fixed-rate');
 const { runInstructions } = require('./instructions');
 const { estimatePlan } = require('./estimate');
 const { printExpectation } = require('./expectation');
-const { buildResults } = require('./summarize');
+const { buildResults, notBuiltOf } = require('./summarize');
 const { writeResults } = require('./write-results');
 const { SchemaError } = require('./json-schema');
 const { killAllGroupsSync, liveGroupLabels } = require('./process-group');
@@ -51,13 +53,28 @@ function describePlan(plan, cpu, environment, logDir, output) {
     const rounds = scenarios.reduce((sum, s) => sum + s.repetitions, 0);
     log(`bench:   scenarios: ${scenarios.length} x ${plan.servers.length} servers, ${rounds} rounds in all (each server once per round, shuffled), about ${formatDuration(estimate.scenarios)}`);
   }
+  if (plan.json) {
+    const j = plan.json;
+    log(`bench:   JSON conformance of ${j.servers.length} servers (${j.servers.map((s) => s.id).join(', ')}; reference ${j.reference}) before any timed run, about ${formatDuration(estimate.conformance)}`);
+    if (j.scenarios.length) {
+      const h = j.shape.here;
+      log(`bench:   JSON scenarios: ${j.scenarios.map((s) => s.id).join(', ')} x ${j.servers.length} servers, ${j.scenarios.reduce((sum, s) => sum + s.repetitions, 0)} rounds in all; `
+        + `wrk -t${h.clientThreads} -c${h.connections} (the published ${j.shape.published.clientThreads} threads x ${j.shape.published.connectionsPerClientThread} connections for ${j.shape.published.serverThreads} server threads, scaled to ${h.serverThreads}), about ${formatDuration(estimate.json)}`);
+    }
+  }
+  if (plan.fixedRate) {
+    const f = plan.fixedRate;
+    log(`bench:   fixed rate (oha, open loop): groups ${f.groups.map((g) => `${g.id} (${g.servers.length} servers, 100 % = slowest median of ${g.basisScenario})`).join(', ')}; `
+      + `levels ${f.fractions.map((x) => `${Math.round(x * 100)} %`).join(', ')} x ${f.repetitions} rounds of ${f.durationSeconds} s, about ${formatDuration(estimate.fixedRate)}`);
+  }
   if (plan.sweep) {
     const s = plan.sweep;
     log(`bench:   sweep: ${s.tool}${s.keepAlive ? ' -k' : ''} at ${s.levels.length} levels (${s.levels.join(', ')}) x ${s.runsPerLevel} runs of ${s.durationSeconds} s x ${plan.servers.length} servers, about ${formatDuration(estimate.sweep)}`);
   }
   if (plan.instructions) {
     const i = plan.instructions;
-    log(`bench:   instructions: ${i.cases.map((c) => c.id).join(', ')} x ${plan.servers.length} servers x ${i.repeats} repeats, N = ${i.requests}, under valgrind, about ${formatDuration(estimate.instructions)}`);
+    const count = (c) => (c.servers === 'json' ? plan.json.servers.length : plan.servers.length);
+    log(`bench:   instructions: ${i.cases.map((c) => `${c.id} (${count(c)} servers)`).join(', ')} x ${i.repeats} repeats, N = ${i.requests}, under valgrind, about ${formatDuration(estimate.instructions)}`);
   }
   log(`bench: estimated time: about ${formatDuration(estimate.total)} (${estimate.steps} steps)`);
   log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
@@ -88,7 +105,7 @@ async function main(argv) {
   const openFilesLimit = openFilesHardLimit();
   const { scenarios, skipped } = checkOpenFiles(plan, openFilesLimit);
   plan.scenarios = scenarios; // without the skipped ones
-  await checkPortsFree(plan.servers, scenariosData.address);
+  await checkPortsFree(allServers(plan), scenariosData.address);
 
   const cpu = planCpus();
   const startedAt = new Date();
@@ -98,23 +115,31 @@ async function main(argv) {
   // Stable folders (user, server, port): the nginx command lines in the results stay the same from run
   // to run, and two benches at once cannot share one: the second stops at the port check above.
   const scratchDirOf = (def) => join(tmpdir(), `drogon-bench-${process.getuid()}`, `${def.id}-${def.port}`);
-  scratchDirs = plan.servers.map(scratchDirOf);
+  scratchDirs = allServers(plan).map(scratchDirOf);
   const estimate = describePlan(plan, cpu, environment, logDir, output);
   for (const s of skipped) log(`bench: scenario ${s.id} ${s.reason}`);
 
   const ctx = { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf };
   const serverInfo = describeServers(plan, ctx);
   const progress = new Progress(estimate.steps, estimate.total);
+  // Conformance before any timed run: a JSON server that differs is never benchmarked.
+  const conformance = plan.json ? await runConformance({ plan, ctx, serverInfo, progress }) : { excluded: new Map(), block: null };
+  const { excluded } = conformance;
   const groups = await runScenarios({ plan, ctx, serverInfo, progress });
+  const jsonGroups = plan.json && plan.json.scenarios.length ? await runJsonScenarios({ plan, ctx, serverInfo, progress, excluded }) : [];
+  const fixedRate = plan.fixedRate ? await runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroups: [...groups, ...jsonGroups], excluded }) : null;
   const sweep = plan.sweep ? await runSweep({ plan, ctx, serverInfo, progress }) : null;
-  const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress }) : null;
+  const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress, excluded }) : null;
   const results = buildResults({
-    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups, sweep, instructions,
+    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions,
+    conformance: conformance.block, fixedRate, notBuilt: plan.json ? notBuiltOf(scenariosData.jsonServers, state) : null,
     skippedScenarios: skipped, scenariosData, openFilesLimit,
   });
 
   const allRuns = [
     ...results.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs.map((run) => ({ where: `${s.id} ${r.server} round ${run.round}`, run })))),
+    ...(fixedRate ? fixedRate.groups.flatMap((g) => g.levels.flatMap((l) => l.results.flatMap((r) => r.runs.map((run) => ({
+      where: `fixed-rate ${g.id} ${Math.round(l.fraction * 100)} % ${r.server} round ${run.round}`, run }))))) : []),
     ...(sweep ? sweep.results.flatMap((r) => r.points.flatMap((p) => p.runs.map((run) => ({ where: `sweep c${p.concurrency} ${r.server} run ${run.round}`, run })))) : []),
   ];
   const failed = allRuns.filter((x) => x.run.status === 'failed');
@@ -145,7 +170,7 @@ async function main(argv) {
 // No orphans: every group we started is gone and every server port is free again.
 async function verifyCleanAfterRun(plan, scenariosData) {
   const problems = liveGroupLabels().map((label) => `process group still alive: ${label}`);
-  for (const server of plan.servers) {
+  for (const server of allServers(plan)) {
     if (!(await waitPortFree(server.port, 3000, scenariosData.address))) problems.push(`port ${server.port} (server "${server.id}") is still in use`);
   }
   if (problems.length) {

@@ -36,8 +36,9 @@ function tail(path, lines = 8) {
   }
 }
 
-function serverUrl(def, address) {
-  return `http://${address}:${def.port}${def.path}`;
+// path: a load's own path (a JSON endpoint); default the server's (also its readiness path).
+function serverUrl(def, address, path = def.path) {
+  return `http://${address}:${def.port}${path}`;
 }
 
 // One keep-alive GET written as wrk.format() writes it; resolves to the size in bytes of the whole
@@ -145,14 +146,16 @@ async function waitReady(handle, address, scenariosData) {
   const startSeconds = handle.startSeconds ?? scenariosData.timeouts.serverStartSeconds;
   const deadline = Date.now() + startSeconds * 1000;
   let lastProblem = 'no answer yet';
+  // The hello-world servers answer the scenario file's responseBody; the JSON servers "pong" on /ping.
+  const readyBody = handle.def.readyBody ?? scenariosData.responseBody;
   for (;;) {
     if (handle.exit) {
       throw new ServerStartError(`server "${handle.def.id}" ${describeExit(handle.exit)} while starting; log ${handle.logPath}: ${tail(handle.logPath)}`);
     }
     try {
       const res = await httpGet(url, {}, 1000);
-      if (res.status === 200 && res.body === scenariosData.responseBody) break;
-      lastProblem = `GET ${url} answered ${res.status} with body ${JSON.stringify(res.body.slice(0, 80))}, expected 200 ${JSON.stringify(scenariosData.responseBody)}`;
+      if (res.status === 200 && res.body === readyBody) break;
+      lastProblem = `GET ${url} answered ${res.status} with body ${JSON.stringify(res.body.slice(0, 80))}, expected 200 ${JSON.stringify(readyBody)}`;
     } catch (err) {
       lastProblem = `GET ${url}: ${err.message}`;
     }

@@ -115,10 +115,53 @@ function serverResult({ serverId, scenario, runs, probe, scenariosData, crossChe
   };
 }
 
-// groups: [{ scenario, commandLine, rounds, results: [serverResult], comparisons }];
-// servers: [{ id, name, version, commandLine, baseline?, serverHeader? }]; sweep, instructions: blocks or null;
-// skippedScenarios: [{ id, connections, reason }].
-function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
+// One entry of results.scenarios; a JSON scenario also says its endpoint, request and reference.
+function scenarioBlock(g) {
+  const s = g.scenario;
+  return {
+    id: s.id,
+    ...(s.kind === 'json' ? {
+      kind: 'json',
+      endpoint: s.endpoint,
+      method: s.method,
+      path: s.path,
+      ...(s.bodyFile ? { bodyFile: s.bodyFile } : {}),
+      ...(s.operations ? { operations: s.operations } : {}),
+      reference: g.reference,
+      clientThreads: s.clientThreads,
+    } : {}),
+    connections: s.connections,
+    keepAlive: s.keepAlive,
+    tool: s.tool,
+    pipelineDepth: s.pipelineDepth,
+    durationSeconds: s.durationSeconds,
+    warmupSeconds: s.warmupSeconds,
+    repetitions: s.repetitions,
+    commandLine: g.commandLine,
+    rounds: g.rounds,
+    results: g.results,
+    comparisons: g.comparisons,
+  };
+}
+
+// The JSON variants that could not be built here, each with its one-line reason (and the version its
+// Debian source package has), so the page says so instead of leaving them out.
+function notBuiltOf(jsonServersData, state) {
+  return (jsonServersData?.notBuilt || []).map((n) => ({
+    id: n.id,
+    name: n.name,
+    ...(n.framework ? { framework: n.framework } : {}),
+    jsonLibrary: n.jsonLibrary,
+    ...(n.versionFrom && state[n.versionFrom] ? { version: state[n.versionFrom] } : {}),
+    reason: n.reason,
+  }));
+}
+
+// groups: [{ scenario, reference, commandLine, rounds, results: [serverResult], comparisons }] (hello-world
+// then JSON); servers: [{ id, name, version, commandLine, baseline?, serverHeader?, framework?, ... }];
+// sweep, instructions, conformance, fixedRate: blocks or null; skippedScenarios: [{ id, connections, reason }].
+function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null,
+  conformance = null, fixedRate = null, notBuilt = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
   return {
     schemaVersion: 2,
     profile: plan.profile,
@@ -148,26 +191,23 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
         interval: INTERVAL,
         reference: plan.reference,
       },
+      ...(plan.json ? {
+        json: {
+          reference: plan.json.reference,
+          referenceReason: plan.json.referenceReason,
+          shape: plan.json.shape,
+        },
+      } : {}),
     },
     servers,
-    scenarios: groups.map((g) => ({
-      id: g.scenario.id,
-      connections: g.scenario.connections,
-      keepAlive: g.scenario.keepAlive,
-      tool: g.scenario.tool,
-      pipelineDepth: g.scenario.pipelineDepth,
-      durationSeconds: g.scenario.durationSeconds,
-      warmupSeconds: g.scenario.warmupSeconds,
-      repetitions: g.scenario.repetitions,
-      commandLine: g.commandLine,
-      rounds: g.rounds,
-      results: g.results,
-      comparisons: g.comparisons,
-    })),
+    scenarios: groups.map(scenarioBlock),
     ...(skippedScenarios.length ? { skippedScenarios } : {}),
+    ...(notBuilt ? { notBuilt } : {}),
+    ...(conformance ? { conformance } : {}),
+    ...(fixedRate ? { fixedRate } : {}),
     ...(sweep ? { sweep } : {}),
     ...(instructions ? { instructions } : {}),
   };
 }
 
-module.exports = { summarizeRuns, notesFor, serverResult, buildResults, sumErrors };
+module.exports = { summarizeRuns, notesFor, serverResult, buildResults, sumErrors, notBuiltOf };

@@ -21,10 +21,10 @@ test('parses oha JSON: responses, achieved rate, percentiles p50-p99.9 in micros
   assert.equal(f.errorCount, 0);
   assert.equal(f.elapsedSeconds, 3.001257248);
   assert.ok(Math.abs(f.achievedRate - 5999 / 3.001257248) < 1e-9);
-  assert.deepEqual(f.latencyUs, { p50: 216.2, p75: 3421, p90: 16675.6, p99: 42434.6, p99_9: 50932.5, max: 51054.1 });
+  assert.deepEqual(f.latencyUs, { p50: 216.2, p75: 3421, p90: 16675.6, p99: 42434.6, p999: 50932.5, max: 51054.1 });
   const post = parseOhaJson(fixture('oha-post-dbop-n10-2000.json'));
   assert.equal(post.responses, 5834);
-  assert.equal(post.latencyUs.p99_9, 6549);
+  assert.equal(post.latencyUs.p999, 6549);
 });
 
 test('a level is held only when the achieved rate reaches 98 % of the target with no errors', () => {
@@ -36,7 +36,7 @@ test('a level is held only when the achieved rate reaches 98 % of the target wit
   assert.match(overload.notHeldReason, /^achieved 26814 req\/s of 400000 \(6\.7 %/);
   const refused = parseOhaJson(fixture('oha-closed-port.json'));
   assert.equal(refused.responses, 0);
-  assert.deepEqual(refused.latencyUs, { p50: null, p75: null, p90: null, p99: null, p99_9: null, max: null });
+  assert.deepEqual(refused.latencyUs, { p50: null, p75: null, p90: null, p99: null, p999: null, max: null });
   assert.match(judgeLevel(1000, refused).notHeldReason, /1000 request errors \(Connection refused \(os error 111\): 1000\)/);
   const non2xx = { ...parseOhaJson(fixture('oha-get-json-2000.json')), non2xx: 3 };
   assert.match(judgeLevel(2000, non2xx).notHeldReason, /^3 answers were not 2xx$/);
@@ -82,7 +82,7 @@ test('real fixed-rate runs: a GET and a POST against a real JSON server, and a r
       assert.match(r.command, /oha -q 500 -z 2s -c 4 -w --latency-correction/);
       assert.ok(r.responses > 0 && r.non2xx === 0 && Object.keys(r.errors).length === 0, JSON.stringify(r));
       const l = r.latencyUs;
-      assert.ok(l.p50 > 0 && l.p50 <= l.p75 && l.p75 <= l.p90 && l.p90 <= l.p99 && l.p99 <= l.p99_9 && l.p99_9 <= l.max, JSON.stringify(l));
+      assert.ok(l.p50 > 0 && l.p50 <= l.p75 && l.p75 <= l.p90 && l.p90 <= l.p99 && l.p99 <= l.p999 && l.p999 <= l.max, JSON.stringify(l));
       assert.equal(typeof r.held, 'boolean'); // held or not depends on the machine's load: not asserted
       assert.equal(r.held, r.notHeldReason === null);
     }
