@@ -106,11 +106,14 @@ test('quick profile against the real servers: every kind of measurement, valid v
   assert.equal(res.code, 0, `runner failed:\n${res.stdout}\n${res.stderr}`);
   // The quick profile's budget is 60 s; timing is printed here, never asserted (the machine is shared).
   t.diagnostic(`quick profile took ${res.seconds.toFixed(1)} s`);
-  assert.match(res.stdout, /^bench: estimated time: about \d+ s \(27 steps\)$/m);
-  assert.match(res.stdout, /^\[1\/27\] c100-keepalive [a-z-]+ round 1\/2: [\d,]+ req\/s \(p99 [\d.,]+ (µs|ms)\) - about \d+ (s|min) left$/m);
-  assert.match(res.stdout, /^\[\d+\/27\] pipelined-c256 drogon round 2\/2: [\d,]+ req\/s - /m);
-  assert.match(res.stdout, /^\[\d+\/27\] sweep c100 drogon run 1\/1: [\d,]+ req\/s/m);
-  assert.match(res.stdout, /^\[27\/27\] instructions keepalive nginx-return repeat 1\/1: [\d,]+ instructions per request - done$/m);
+  assert.match(res.stdout, /^bench: estimated time: about \d+ s \(38 steps\)$/m);
+  assert.match(res.stdout, /^\[1\/38\] conformance: 5 servers gave equal answers to \d+ requests - /m);
+  assert.match(res.stdout, /^\[2\/38\] c100-keepalive [a-z-]+ round 1\/2: [\d,]+ req\/s \(p99 [\d.,]+ (µs|ms)\) - about \d+ (s|min) left$/m);
+  assert.match(res.stdout, /^\[\d+\/38\] pipelined-c256 drogon round 2\/2: [\d,]+ req\/s - /m);
+  assert.match(res.stdout, /^\[\d+\/38\] json-json gin-sonic round 1\/1: [\d,]+ req\/s \(p99 /m);
+  assert.match(res.stdout, /^\[\d+\/38\] fixed-rate json 25 % \([\d,]+ req\/s\) drogon-yyjson round 1\/1: (achieved [\d,]+ of [\d,]+ req\/s|FAILED)/m);
+  assert.match(res.stdout, /^\[\d+\/38\] sweep c100 drogon run 1\/1: [\d,]+ req\/s/m);
+  assert.match(res.stdout, /^\[38\/38\] instructions keepalive nginx-return repeat 1\/1: [\d,]+ instructions per request - done$/m);
   assert.match(res.stdout, /benchmark expectation .*\n  pipelined-c256 drogon\/nginx-module req\/s ratio [\d.]+, (half-width [\d.]+ % (<=|>) 3 %: (met|NOT met)|no interval)/);
   assert.match(res.stdout, /all servers stopped, ports free/);
 
@@ -118,17 +121,17 @@ test('quick profile against the real servers: every kind of measurement, valid v
   validateResults(results);
   assert.equal(results.schemaVersion, 2);
   assert.equal(results.profile, 'quick');
-  assert.deepEqual(results.method.parts, ['scenarios', 'sweep', 'instructions']);
+  assert.deepEqual(results.method.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
   assert.equal(results.method.rounds.seed, 20261123);
   assert.equal(results.method.bootstrap.seed, 20261123);
-  assert.deepEqual(results.scenarios.map((s) => s.id), ['c100-keepalive', 'c100-close-ab', 'pipelined-c256']);
+  assert.deepEqual(results.scenarios.map((s) => s.id), ['c100-keepalive', 'c100-close-ab', 'pipelined-c256', 'json-json']);
   assert.equal(results.environment.versions.drogon, state.drogonVersion);
   assert.match(results.environment.versions.drogon, /^1\.9\.\d+/);
   const drogon = results.servers.find((s) => s.id === 'drogon');
   assert.match(drogon.serverHeader, /^drogon\/1\.9\.\d+$/);
   assert.ok([...seenHeaders].some((h) => /^drogon\/1\.9\.\d+$/.test(h)), `headers seen on the Drogon port during the run: ${[...seenHeaders]}`);
   // The recorded round orders are the ones the seed gives, and each run sits where its round put it.
-  for (const scenario of results.scenarios) {
+  for (const scenario of results.scenarios.filter((s) => s.kind !== 'json')) {
     assert.deepEqual(scenario.rounds, roundOrders(20261123, scenario.id, ['drogon', 'nginx-module', 'nginx-return'], scenario.repetitions));
     assert.deepEqual(scenario.results.map((r) => r.server), ['drogon', 'nginx-module', 'nginx-return']);
     for (const result of scenario.results) {
@@ -184,7 +187,49 @@ test('quick profile against the real servers: every kind of measurement, valid v
   }
   assert.deepEqual(keepalive.comparisons.map((c) => c.other), ['nginx-module', 'nginx-return']);
   assert.ok(existsSync(join(dir, 'logs', `instructions.keepalive.drogon.repeat1.n${keepalive.requests}.cachegrind.out`)));
-  await assertNothingLeft(ports);
+
+  // The JSON application: conformance before load, one JSON scenario on every JSON server (wrk in the
+  // published shape), glaze named as not built, one fixed-rate level on /json with oha.
+  const jsonIds = ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic'];
+  assert.equal(results.conformance.ok, true);
+  assert.deepEqual(results.conformance.servers, jsonIds);
+  assert.ok(results.conformance.requests >= 30);
+  assert.deepEqual(results.notBuilt.map((n) => n.id), ['drogon-glaze']);
+  assert.match(results.notBuilt[0].reason, /C\+\+23/);
+  for (const id of jsonIds) {
+    const server = results.servers.find((s) => s.id === id);
+    assert.equal(server.framework, id.startsWith('gin') ? 'gin' : 'drogon', id);
+    assert.match(server.version, id.startsWith('gin') ? /^v1\.\d+/ : /^1\.9\.\d+/, id);
+    assert.ok(server.jsonLibraryVersion, id);
+    if (id.startsWith('gin')) assert.match(server.goVersion, /^go1\.\d+/);
+  }
+  assert.equal(results.servers.find((s) => s.id === 'gin-encoding-json').jsonLibrary, 'encoding/json');
+  const json = results.scenarios.find((s) => s.id === 'json-json');
+  assert.deepEqual([json.kind, json.endpoint, json.method, json.path, json.reference], ['json', '/json', 'GET', '/json', 'drogon-jsoncpp']);
+  const shape = results.method.json.shape.here;
+  assert.equal(json.clientThreads, shape.clientThreads);
+  assert.equal(json.connections, shape.clientThreads * shape.connectionsPerClientThread);
+  assert.match(json.commandLine, new RegExp(`^wrk -t${json.clientThreads} -c${json.connections} -d1s -s bench/wrk/report\\.lua \\{url\\}$`));
+  assert.deepEqual(json.results.map((r) => r.server), jsonIds);
+  for (const r of json.results) {
+    assert.equal(r.runs[0].status, 'ok', `${r.server}: ${r.runs[0].failureReason}`);
+    assert.match(r.runs[0].command, /http:\/\/127\.0\.0\.1:1809\d\/json$/);
+    assert.ok(r.summary.latencyUs.p75 > 0 && r.summary.latencyUs.p999 >= r.summary.latencyUs.p99, r.server);
+  }
+  assert.ok(json.comparisons.every((c) => c.reference === 'drogon-jsoncpp' && c.pairs === 1 && c.reason === 'too few paired rounds'));
+  const fixed = results.fixedRate;
+  assert.deepEqual([fixed.tool, fixed.openLoop, fixed.latencyCorrection, fixed.fractions], ['oha', true, true, [0.25]]);
+  const [group] = fixed.groups;
+  assert.equal(group.basis.scenario, 'json-json');
+  assert.equal(group.basis.maximum, Math.min(...json.results.map((r) => r.summary.requestsPerSecond.median)));
+  assert.deepEqual(group.levels[0].results.map((r) => r.server), jsonIds);
+  for (const r of group.levels[0].results) {
+    const [run] = r.runs;
+    assert.equal(run.status, 'ok', `${r.server}: ${run.failureReason}`);
+    assert.ok(run.achievedRate > 0 && run.responses > 0, r.server);
+    assert.equal(r.summary.latencyUs === null, !run.held, `${r.server}: latency only from a held run`);
+  }
+  await assertNothingLeft({ ...ports, ...Object.fromEntries(jsonIds.map((id, i) => [id, 18090 + i])) });
 });
 
 test('Drogon killed mid-round (SIGKILL to its process group): that run fails with the reason, Drogon restarts for the next round, the others go on', async (t) => {
