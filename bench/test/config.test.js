@@ -7,7 +7,7 @@ const { mkdtempSync, writeFileSync, readFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { spawnSync } = require('node:child_process');
-const { loadScenarios, buildPlan, defaultScenariosPath } = require('../src/config');
+const { loadScenarios, buildPlan, jsonLoadShape, defaultScenariosPath } = require('../src/config');
 
 const real = () => JSON.parse(readFileSync(defaultScenariosPath, 'utf8'));
 const dir = mkdtempSync(join(tmpdir(), 'bench-config-test-'));
@@ -23,10 +23,10 @@ function loadVariant(name, mutate) {
 
 test('the committed scenario file is valid; its default profile has the published table, pipelined scenarios, the sweep and instruction counts', () => {
   const data = loadScenarios();
-  const plan = buildPlan(data, {});
+  const plan = buildPlan(data, {}, { serverThreads: 1 });
   assert.equal(plan.profile, 'default');
   assert.equal(plan.complete, true);
-  assert.deepEqual(plan.parts, ['scenarios', 'sweep', 'instructions']);
+  assert.deepEqual(plan.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
   const wrk = plan.scenarios.filter((s) => s.tool === 'wrk' && s.pipelineDepth === 1);
   for (const connections of [100, 1000, 10000]) {
     for (const keepAlive of [true, false]) {
@@ -46,7 +46,17 @@ test('the committed scenario file is valid; its default profile has the publishe
   assert.equal(plan.sweep.levels[0], 1);
   assert.equal(plan.sweep.levels.at(-1), 10000);
   assert.equal(plan.sweep.runsPerLevel, 3);
-  assert.deepEqual(plan.instructions.cases.map((c) => [c.id, c.pipelineDepth]), [['keepalive', 1], ['close', 1], ['pipelined', 16]]);
+  assert.deepEqual(plan.instructions.cases.map((c) => [c.id, c.pipelineDepth, c.requests]),
+    [['keepalive', 1, 20000], ['close', 1, 20000], ['pipelined', 16, 20000], ['json-json', 1, 20000], ['json-dbop-n10', 1, 2000]]);
+  // issue 9: every endpoint x variant, in rounds, against Drogon with jsoncpp; fixed rate at 4 levels
+  // from 25 % to 90 % for the hello-world servers and /json
+  assert.deepEqual(plan.json.servers.map((s) => s.id), ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic']);
+  assert.equal(plan.json.reference, 'drogon-jsoncpp');
+  assert.deepEqual(plan.json.scenarios.map((s) => [s.endpoint, s.method, s.operations ?? null]),
+    [['/ping', 'GET', null], ['/json', 'GET', null], ['/dbop', 'POST', 1], ['/dbop', 'POST', 10]]);
+  assert.ok(plan.json.scenarios.every((s) => s.repetitions >= 3 && s.kind === 'json' && s.tool === 'wrk' && s.keepAlive));
+  assert.deepEqual(plan.fixedRate.groups.map((g) => [g.id, g.basisScenario, g.servers.length]), [['hello', 'c100-keepalive', 3], ['json', 'json-json', 5]]);
+  assert.deepEqual(plan.fixedRate.fractions, [0.25, 0.5, 0.75, 0.9]);
   assert.equal(plan.instructions.repeats, 3);
   assert.deepEqual(plan.servers.map((s) => s.id), ['drogon', 'nginx-module', 'nginx-return']);
   assert.equal(plan.reference, 'drogon');
@@ -55,8 +65,12 @@ test('the committed scenario file is valid; its default profile has the publishe
 });
 
 test('the quick profile has every kind of measurement: a pipelined scenario, two sweep levels, one instruction count', () => {
-  const plan = buildPlan(loadScenarios(), { profile: 'quick' });
-  assert.deepEqual(plan.parts, ['scenarios', 'sweep', 'instructions']);
+  const plan = buildPlan(loadScenarios(), { profile: 'quick' }, { serverThreads: 1 });
+  assert.deepEqual(plan.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
+  // one JSON scenario on every JSON server, one fixed-rate level
+  assert.deepEqual(plan.json.scenarios.map((s) => s.id), ['json-json']);
+  assert.equal(plan.json.servers.length, 5);
+  assert.deepEqual([plan.fixedRate.groups.map((g) => g.id), plan.fixedRate.fractions, plan.fixedRate.repetitions], [['json'], [0.25], 1]);
   assert.ok(plan.scenarios.some((s) => s.pipelineDepth > 1));
   assert.equal(plan.sweep.levels.length, 2);
   assert.equal(plan.instructions.cases.length, 1);
@@ -64,7 +78,7 @@ test('the quick profile has every kind of measurement: a pipelined scenario, two
 
 test('overrides: repetitions, duration, server and scenario subsets, parts, seed; unknown names are named', () => {
   const data = loadScenarios();
-  const plan = buildPlan(data, { profile: 'quick', repetitions: 1, durationSeconds: 3, servers: 'drogon', scenarios: 'c100-keepalive', seed: 7 });
+  const plan = buildPlan(data, { profile: 'quick', repetitions: 1, durationSeconds: 3, servers: 'drogon', scenarios: 'c100-keepalive', seed: 7 }, { serverThreads: 1 });
   assert.equal(plan.repetitions, 1);
   assert.equal(plan.durationSeconds, 3);
   assert.equal(plan.seed, 7);
@@ -86,6 +100,55 @@ test('overrides: repetitions, duration, server and scenario subsets, parts, seed
   assert.throws(() => buildPlan(data, { servers: 'drogon,apache' }), /--servers: unknown server "apache"/);
   assert.throws(() => buildPlan(data, { profile: 'quick', scenarios: 'c10000-close' }), /profile "quick" has no scenario "c10000-close"/);
   assert.throws(() => buildPlan(data, { parts: 'scenarios,latency' }), /--parts: unknown part "latency"/);
+});
+
+test('the JSON scenarios take the published comparison\'s wrk shape, scaled to the server threads', () => {
+  const data = loadScenarios();
+  // published: 16 server threads, 40 wrk threads, 80 connections -> 2 connections per wrk thread, 2.5 wrk threads per server thread
+  assert.deepEqual(jsonLoadShape(data.json.shape, 1).here, { serverThreads: 1, clientThreads: 3, connections: 6, connectionsPerClientThread: 2 });
+  assert.deepEqual(jsonLoadShape(data.json.shape, 2).here, { serverThreads: 2, clientThreads: 5, connections: 10, connectionsPerClientThread: 2 });
+  assert.deepEqual(jsonLoadShape(data.json.shape, 16).here, { serverThreads: 16, clientThreads: 40, connections: 80, connectionsPerClientThread: 2 });
+  const plan = buildPlan(data, { profile: 'default' }, { serverThreads: 2 });
+  assert.ok(plan.json.scenarios.every((s) => s.clientThreads === 5 && s.connections === 10));
+  assert.match(plan.json.shape.source, /smkniazi\/webserver-benchmarks/);
+});
+
+test('selections with JSON: --scenarios picks the parts, --servers the servers of each kind, fixedRate needs its basis in the run', () => {
+  const data = loadScenarios();
+  const m = { serverThreads: 1 };
+  const jsonOnly = buildPlan(data, { profile: 'quick', scenarios: 'json-json' }, m);
+  assert.deepEqual(jsonOnly.parts, ['json']);
+  assert.deepEqual([jsonOnly.scenarios, jsonOnly.fixedRate, jsonOnly.sweep, jsonOnly.instructions], [[], null, null, null]);
+  const mixed = buildPlan(data, { profile: 'default', scenarios: 'c100-keepalive,json-dbop-n10', servers: 'drogon,gin-sonic,drogon-jsoncpp' }, m);
+  assert.deepEqual(mixed.parts, ['scenarios', 'json']);
+  assert.deepEqual([mixed.servers.map((s) => s.id), mixed.json.servers.map((s) => s.id)], [['drogon'], ['gin-sonic', 'drogon-jsoncpp']]);
+  // hello-world servers only: the JSON parts are left out (the profile's), or named when asked for
+  const helloOnly = buildPlan(data, { profile: 'quick', servers: 'drogon' }, m);
+  assert.deepEqual(helloOnly.parts, ['scenarios', 'sweep', 'instructions']);
+  assert.equal(helloOnly.json, null);
+  assert.throws(() => buildPlan(data, { profile: 'quick', servers: 'drogon', parts: 'json' }, m), /--parts json: no JSON server chosen \(--servers\)/);
+  assert.throws(() => buildPlan(data, { profile: 'quick', parts: 'fixedRate' }, m), /--parts fixedRate: group json needs scenario json-json in the same run/);
+  const withBasis = buildPlan(data, { profile: 'quick', parts: 'json,fixedRate', scenarios: 'json-json' }, m);
+  assert.deepEqual(withBasis.fixedRate.groups.map((g) => g.id), ['json']);
+  // JSON instruction cases run on the JSON servers; the JSON servers are planned whenever a part uses them
+  const counts = buildPlan(data, { profile: 'default', parts: 'instructions', servers: 'gin-sonic' }, m);
+  assert.deepEqual(counts.instructions.cases.map((c) => c.id), ['json-json', 'json-dbop-n10']);
+  assert.deepEqual(counts.json.servers.map((s) => s.id), ['gin-sonic']);
+  assert.throws(() => buildPlan(data, { profile: 'quick', scenarios: 'json-ping' }, m), /profile "quick" has no scenario "json-ping" \(known: c100-keepalive, c100-close-ab, pipelined-c256, json-json\)/);
+  assert.throws(() => buildPlan(data, { servers: 'drogon,apache' }, m), /--servers: unknown server "apache" \(known: drogon, nginx-module, nginx-return, drogon-jsoncpp/);
+});
+
+test('JSON cross-references are named: reference, profile servers and scenarios, fixed-rate groups and their basis, bodies', () => {
+  assert.throws(loadVariant('json-ref', (d) => { d.json.reference = 'drogon-rapidjson'; }), /\/json\/reference: unknown JSON server "drogon-rapidjson"/);
+  assert.throws(loadVariant('json-server', (d) => { d.profiles.quick.json.servers.push('gin-jsoniter'); }), /\/profiles\/quick\/json\/servers\/5: unknown JSON server "gin-jsoniter"/);
+  assert.throws(loadVariant('json-scenario', (d) => { d.profiles.quick.json.scenarios = ['json-xml']; }), /\/profiles\/quick\/json\/scenarios\/0: unknown JSON scenario "json-xml"/);
+  assert.throws(loadVariant('fixed-group', (d) => { d.profiles.quick.fixedRate.groups = ['plaintext']; }), /\/profiles\/quick\/fixedRate\/groups\/0: unknown fixed-rate group "plaintext"/);
+  assert.throws(loadVariant('fixed-basis', (d) => { d.profiles.quick.json.scenarios = []; d.profiles.quick.json.scenarios.push('json-ping'); }),
+    /\/profiles\/quick\/fixedRate\/groups\/0: group "json" measures against scenario "json-json", which this profile does not run/);
+  assert.throws(loadVariant('post-body', (d) => { delete d.json.scenarios[3].bodyFile; }), /\/json\/scenarios\/3\/bodyFile: a POST needs a bodyFile/);
+  assert.throws(loadVariant('by-case', (d) => { d.profiles.quick.instructions.requestsByCase = { 'json-dbop-n10': 500 }; }), /requestsByCase\/json-dbop-n10: not a case of this profile/);
+  assert.throws(loadVariant('json-port', (d) => { d.servers[0].port = 18090; }), /servers\[0\]\.port: port 18090 is already used by server "drogon"/);
+  assert.throws(loadVariant('fixed-fraction', (d) => { d.profiles.default.fixedRate.fractions = [0.25, 0]; }), /\/profiles\/default\/fixedRate\/fractions\/1: must be > 0/);
 });
 
 test('--seed and --parts on the command line: bad values are named', () => {

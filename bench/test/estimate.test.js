@@ -9,21 +9,30 @@ const { Progress } = require('../src/progress');
 
 const data = loadScenarios();
 
-test('the default profile is planned to fit 30 minutes (issue 8 allows 45; issue 9 adds more later), quick under 60 s', () => {
-  const full = estimatePlan(buildPlan(data, { profile: 'default' }));
-  assert.ok(full.total <= 30 * 60, `default profile estimate ${Math.round(full.total / 60)} min`);
-  assert.ok(full.scenarios > 0 && full.sweep > 0 && full.instructions > 0);
-  const quick = estimatePlan(buildPlan(data, { profile: 'quick' }));
+const machine = { serverThreads: 1 };
+
+test('the default profile (issue 8 and 9) is planned to fit 42 minutes, quick under 60 s; both printed', (t) => {
+  const full = estimatePlan(buildPlan(data, { profile: 'default' }, machine));
+  t.diagnostic(`default profile estimate: ${(full.total / 60).toFixed(1)} min (${Object.entries(full).filter(([k]) => k !== 'total' && k !== 'steps').map(([k, v]) => `${k} ${Math.round(v)} s`).join(', ')})`);
+  assert.ok(full.total <= 42 * 60, `default profile estimate ${(full.total / 60).toFixed(1)} min`);
+  assert.ok(full.scenarios > 0 && full.conformance > 0 && full.json > 0 && full.fixedRate > 0 && full.sweep > 0 && full.instructions > 0);
+  const quick = estimatePlan(buildPlan(data, { profile: 'quick' }, machine));
+  t.diagnostic(`quick profile estimate: ${Math.round(quick.total)} s`);
   assert.ok(quick.total < 60, `quick profile estimate ${Math.round(quick.total)} s`);
 });
 
-test('steps: one per run (scenario rounds x servers, sweep levels x runs x servers) and per instruction repeat x server', () => {
-  const plan = buildPlan(data, { profile: 'quick' });
+test('steps: one per run (scenario rounds x servers, fixed-rate levels x rounds x servers, sweep levels x runs x servers), conformance, and per instruction repeat x server', () => {
+  const plan = buildPlan(data, { profile: 'quick' }, machine);
   const e = estimatePlan(plan);
-  // 3 scenarios x 2 rounds x 3 servers + 2 levels x 1 run x 3 servers + 1 case x 1 repeat x 3 servers
-  assert.equal(e.steps, 18 + 6 + 3);
+  // 3 scenarios x 2 rounds x 3 servers + conformance + 1 JSON scenario x 1 round x 5 servers + 1 fixed-rate level x 1 round x 5 servers
+  // + 2 sweep levels x 1 run x 3 servers + 1 case x 1 repeat x 3 servers
+  assert.equal(e.steps, 18 + 1 + 5 + 5 + 6 + 3);
+  const fr = plan.fixedRate;
   const weights = [
     ...plan.scenarios.flatMap((s) => Array(s.repetitions * plan.servers.length).fill(stepWeight.scenarioRun(s, plan))),
+    stepWeight.conformance(plan),
+    ...plan.json.scenarios.flatMap((s) => Array(s.repetitions * plan.json.servers.length).fill(stepWeight.scenarioRun(s, plan))),
+    ...fr.groups.flatMap((g) => Array(fr.fractions.length * fr.repetitions * g.servers.length).fill(stepWeight.fixedRateRun(plan))),
     ...Array(plan.sweep.levels.length * plan.sweep.runsPerLevel * plan.servers.length).fill(stepWeight.sweepRun(plan)),
     ...plan.instructions.cases.flatMap((c) => Array(plan.instructions.repeats * plan.servers.length).fill(stepWeight.instructionRepeat(c, plan))),
   ];
@@ -31,8 +40,25 @@ test('steps: one per run (scenario rounds x servers, sweep levels x runs x serve
   assert.ok(Math.abs(weights.reduce((a, b) => a + b, 0) - e.total) < 1e-9, 'the step weights add up to the estimate');
 });
 
+test('the default profile\'s steps add up to its estimate too (JSON instruction cases on the JSON servers, with their own N)', () => {
+  const plan = buildPlan(data, { profile: 'default' }, machine);
+  const e = estimatePlan(plan);
+  const fr = plan.fixedRate;
+  const count = (kind) => (kind === 'json' ? plan.json.servers.length : plan.servers.length);
+  const weights = [
+    ...[...plan.scenarios, ...plan.json.scenarios].flatMap((s) => Array(s.repetitions * count(s.kind)).fill(stepWeight.scenarioRun(s, plan))),
+    stepWeight.conformance(plan),
+    ...fr.groups.flatMap((g) => Array(fr.fractions.length * fr.repetitions * g.servers.length).fill(stepWeight.fixedRateRun(plan))),
+    ...Array(plan.sweep.levels.length * plan.sweep.runsPerLevel * plan.servers.length).fill(stepWeight.sweepRun(plan)),
+    ...plan.instructions.cases.flatMap((c) => Array(plan.instructions.repeats * count(c.servers)).fill(stepWeight.instructionRepeat(c, plan))),
+  ];
+  assert.equal(weights.length, e.steps);
+  assert.ok(Math.abs(weights.reduce((a, b) => a + b, 0) - e.total) < 1e-6);
+  assert.ok(stepWeight.fixedRateGroup(plan, 3) === 3 * fr.fractions.length * fr.repetitions * stepWeight.fixedRateRun(plan));
+});
+
 test('a skipped scenario is left out of the estimate', () => {
-  const plan = buildPlan(data, { profile: 'default', parts: 'scenarios' });
+  const plan = buildPlan(data, { profile: 'default', parts: 'scenarios' }, machine);
   const all = estimatePlan(plan);
   const skipped = plan.scenarios.find((s) => s.id === 'pipelined-c16384');
   const without = estimatePlan(plan, plan.scenarios.filter((s) => s !== skipped));
