@@ -22,6 +22,11 @@
 //     runs have at least MIN_REPEATS repeats, it is at least INSTRUCTIONS_MIN_CHANGE, larger than the larger
 //     repeat spread of the two runs, and the repeat ranges do not overlap, even when every throughput
 //     figure is within noise.
+// Fixed-rate latency (issue 9, results.fixedRate) is judged like the medians: per group, level and server,
+// the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs on both sides, and
+// rule 6. A level is compared only when its target rate moved by at most FIXED_RATE_TOLERANCE (latency
+// at another load is another measurement); a level no longer held is listed, not flagged (the generator
+// may be what fell short).
 // Why 1, 2 and 6: back-to-back quick runs of the same code on the busy shared 2-core machine differed by up
 // to 63 % with req/s spreads of 2-138 %, and the one row that looked tight in both (10 %) still moved by
 // 54 %: a noisy session's own min-max says little about the next session. A comparison needs the same environment fingerprint and the same measurement method
@@ -68,8 +73,11 @@ const METRICS = Object.freeze([
 // Measurement settings that must match, or the medians measure different things.
 const METHOD_FIELDS = Object.freeze(['address', 'durationSeconds', 'serverThreads', 'loadGeneratorThreads', 'serverCpus', 'clientCpus']);
 // Scenario settings that must match for a scenario to be compared (v1 files: pipelineDepth 1, the
-// profile's durationSeconds).
-const SCENARIO_FIELDS = Object.freeze(['connections', 'keepAlive', 'tool', 'commandLine', 'pipelineDepth', 'durationSeconds']);
+// profile's durationSeconds; JSON scenarios: their path, the body file is in the command line).
+const SCENARIO_FIELDS = Object.freeze(['connections', 'keepAlive', 'tool', 'commandLine', 'pipelineDepth', 'durationSeconds', 'path']);
+// Fixed-rate groups must match in these to be compared; a level's target rate within this tolerance.
+const FIXED_RATE_GROUP_FIELDS = Object.freeze(['method', 'path', 'bodyFile', 'commandLine']);
+const FIXED_RATE_TOLERANCE = 0.1;
 const scenarioField = (results, scenario, field) => {
   if (field === 'pipelineDepth') return scenario.pipelineDepth ?? 1;
   if (field === 'durationSeconds') return scenario.durationSeconds ?? results.method.durationSeconds;
@@ -204,6 +212,46 @@ function compareInstructions(oldResults, newResults, minChange) {
   return rows;
 }
 
+// p99 of the held runs of one server at one level: { median, min, max, okRuns = held runs }, or null.
+function fixedRateFigures(levelResult) {
+  const held = levelResult.runs.filter((r) => r.status === 'ok' && r.held && r.latencyUs.p99 !== null);
+  if (held.length === 0 || !levelResult.summary.latencyUs) return null;
+  const p99s = held.map((r) => r.latencyUs.p99);
+  return { median: levelResult.summary.latencyUs.p99, min: Math.min(...p99s), max: Math.max(...p99s), okRuns: held.length };
+}
+
+// Rows per fixed-rate group x level (by fraction) x server of the new results.
+function compareFixedRate(oldResults, newResults, { thresholds, minOkRuns, quiet }) {
+  const rows = [];
+  const oldGroups = new Map((oldResults.fixedRate ? oldResults.fixedRate.groups : []).map((g) => [g.id, g]));
+  const durationChanged = oldResults.fixedRate && newResults.fixedRate && oldResults.fixedRate.durationSeconds !== newResults.fixedRate.durationSeconds;
+  for (const group of newResults.fixedRate ? newResults.fixedRate.groups : []) {
+    const oldGroup = oldGroups.get(group.id);
+    const changed = oldGroup ? FIXED_RATE_GROUP_FIELDS.filter((f) => oldGroup[f] !== group[f]) : [];
+    if (durationChanged) changed.push('durationSeconds');
+    for (const level of group.levels) {
+      const oldLevel = oldGroup && oldGroup.levels.find((l) => l.fraction === level.fraction);
+      for (const result of level.results) {
+        const row = { group: group.id, fraction: level.fraction, server: result.server, newRate: level.rate, oldRate: oldLevel ? oldLevel.rate : null,
+          newHeld: result.summary.held, oldHeld: null, status: 'compared' };
+        const oldResult = oldLevel && oldLevel.results.find((r) => r.server === result.server);
+        if (!oldResult) { rows.push({ ...row, status: 'new' }); continue; }
+        row.oldHeld = oldResult.summary.held;
+        if (changed.length) { rows.push({ ...row, status: 'group-changed', changedFields: changed }); continue; }
+        if (Math.abs(level.rate / oldLevel.rate - 1) > FIXED_RATE_TOLERANCE) { rows.push({ ...row, status: 'rate-changed' }); continue; }
+        const oldF = fixedRateFigures(oldResult);
+        const newF = fixedRateFigures(result);
+        if (!newF) { rows.push({ ...row, status: oldF ? 'no-longer-held' : 'never-held' }); continue; }
+        if (!oldF) { rows.push({ ...row, status: 'not-held-before' }); continue; }
+        let judged = judgeMetric(oldF, newF, { higherIsBetter: false, ...thresholds.latencyP99Us }, minOkRuns);
+        if (!quiet && judged.verdict !== 'insufficient-runs') judged = { ...judged, verdict: 'too-noisy' };
+        rows.push({ ...row, metric: judged });
+      }
+    }
+  }
+  return rows;
+}
+
 function describeRun(results) {
   const env = results.environment;
   return { gitCommit: env.gitCommit, date: env.date, profile: results.profile, startedAt: results.startedAt,
@@ -215,6 +263,11 @@ function describeRun(results) {
 function noisyRows(results, maxSpread) {
   const rows = results.scenarios.flatMap((s) => s.results).filter((r) => r.summary);
   return { rows: rows.length, noisy: rows.filter((r) => r.summary.spread > maxSpread).length };
+}
+
+// What a row says about its scenario (JSON scenarios: endpoint, method, operations for the label).
+function scenarioInfo(s) {
+  return { scenario: s.id, connections: s.connections, keepAlive: s.keepAlive, ...(s.endpoint ? { endpoint: s.endpoint, method: s.method, operations: s.operations } : {}) };
 }
 
 function serverNames(results) {
@@ -240,6 +293,7 @@ function compareResults(oldResults, newResults, options = {}) {
     rows: [],
     ratioRows: [],
     instructionRows: [],
+    fixedRateRows: [],
     regressions: [],
     improvements: [],
   };
@@ -269,7 +323,7 @@ function compareResults(oldResults, newResults, options = {}) {
     const oldByServer = new Map((oldScenario ? oldScenario.results : []).map((r) => [r.server, r]));
     for (const newResult of newScenario.results) {
       const row = {
-        scenario: newScenario.id, connections: newScenario.connections, keepAlive: newScenario.keepAlive,
+        ...scenarioInfo(newScenario),
         server: newResult.server, serverName: newNames.get(newResult.server) || newResult.server,
         status: 'compared', metrics: {}, failedRuns: { old: null, new: newResult.summary ? newResult.summary.failedRuns : newResult.runs.length },
       };
@@ -306,7 +360,7 @@ function compareResults(oldResults, newResults, options = {}) {
     }
     for (const oldResult of (oldScenario ? oldScenario.results : [])) {
       if (!newScenario.results.some((r) => r.server === oldResult.server)) {
-        report.rows.push({ scenario: newScenario.id, connections: newScenario.connections, keepAlive: newScenario.keepAlive,
+        report.rows.push({ ...scenarioInfo(newScenario),
           server: oldResult.server, serverName: oldNames.get(oldResult.server) || oldResult.server, status: 'removed', metrics: {} });
       }
     }
@@ -314,7 +368,7 @@ function compareResults(oldResults, newResults, options = {}) {
   for (const oldScenario of oldResults.scenarios) {
     if (newScenarioIds.has(oldScenario.id)) continue;
     for (const oldResult of oldScenario.results) {
-      report.rows.push({ scenario: oldScenario.id, connections: oldScenario.connections, keepAlive: oldScenario.keepAlive,
+      report.rows.push({ ...scenarioInfo(oldScenario),
         server: oldResult.server, serverName: oldNames.get(oldResult.server) || oldResult.server, status: 'removed', metrics: {} });
     }
   }
@@ -323,6 +377,13 @@ function compareResults(oldResults, newResults, options = {}) {
     const item = { kind: 'ratio', scenario: row.scenario, server: row.other, metric: row.metric, change: row.change };
     if (row.verdict === 'regression') report.regressions.push(item);
     if (row.verdict === 'improvement') report.improvements.push(item);
+  }
+  report.fixedRateRows = compareFixedRate(oldResults, newResults, { thresholds, minOkRuns, quiet: report.old.quiet && report.new.quiet });
+  for (const row of report.fixedRateRows) {
+    if (row.status !== 'compared') continue;
+    const item = { kind: 'fixedRate', group: row.group, fraction: row.fraction, server: row.server, metric: 'fixedRateP99Us', change: row.metric.change };
+    if (row.metric.verdict === 'regression') report.regressions.push(item);
+    if (row.metric.verdict === 'improvement') report.improvements.push(item);
   }
   report.instructionRows = compareInstructions(oldResults, newResults, report.rule.instructionsMinChange);
   for (const row of report.instructionRows) {
@@ -365,8 +426,22 @@ const oldToNew = (m) => (m.verdict === 'not-measured' ? '-' : `${formatNumber(m.
 const escapeMarkdown = (value) => escapeMarkdownText(String(value));
 
 function scenarioLabel(row) {
+  if (row.endpoint) return `${row.scenario} (${row.method} ${row.endpoint}${row.operations ? `, ${row.operations} operations` : ''}, ${row.connections} conn)`;
   return `${row.scenario} (${row.connections} conn, ${row.keepAlive ? 'keep-alive' : 'new connection per request'})`;
 }
+
+const FIXED_RATE_STATUS_TEXT = {
+  'new': 'new in this run, nothing to compare with',
+  'group-changed': 'fixed-rate settings changed, not compared',
+  'rate-changed': `target rate moved by more than ${FIXED_RATE_TOLERANCE * 100} %, not compared`,
+  'no-longer-held': 'held before, NOT HELD now (listed, not flagged: the generator may be what fell short)',
+  'never-held': 'not held in either run: no latency to compare',
+  'not-held-before': 'not held in the old run: no latency to compare',
+};
+const levelLabel = (row) => `${Math.round(row.fraction * 100)} %`;
+const fixedRateVerdict = (report, row) => (row.status !== 'compared' ? FIXED_RATE_STATUS_TEXT[row.status]
+  : { 'too-noisy': 'too noisy to judge', 'insufficient-runs': `not judged (fewer than ${report.rule.minOkRuns} held runs)` }[row.metric.verdict]
+    || VERDICT_TEXT[row.metric.verdict]);
 
 function headline(report) {
   if (!report.comparable) {
@@ -445,6 +520,12 @@ function flaggedText(report, item) {
     return `${row.scenario}: ${row.reference} / ${row.other} ${METRIC_LABEL[row.metric]} ratio ${formatRatioCi(row.old)} → ${formatRatioCi(row.new)} `
       + `(${formatPct(row.change)}; the 95 % intervals do not overlap)`;
   }
+  if (item.kind === 'fixedRate') {
+    const row = report.fixedRateRows.find((r) => r.group === item.group && r.fraction === item.fraction && r.server === item.server);
+    const m = row.metric;
+    return `fixed rate ${row.group} ${levelLabel(row)} (${formatNumber(row.oldRate)} → ${formatNumber(row.newRate)} req/s), ${row.server}: p99 µs ${oldToNew(m)} `
+      + `(${formatPct(m.change)}; noise ${formatSpread(m.noise)}; ranges ${formatNumber(m.old.min)}–${formatNumber(m.old.max)} vs ${formatNumber(m.new.min)}–${formatNumber(m.new.max)})`;
+  }
   if (item.kind === 'instructions') {
     const row = report.instructionRows.find((r) => r.case === item.case && r.server === item.server);
     if (row.status === 'count-failed') return `instructions per request, ${row.case}, ${row.server}: counted before, no count now`;
@@ -507,6 +588,17 @@ function toMarkdown(report) {
         + `${e(formatRatioCi(row.new))} | ${e(formatPct(row.change))} | ${e(VERDICT_TEXT[row.verdict])} |`);
     }
   }
+  if (report.fixedRateRows.length) {
+    lines.push('', '### Latency at fixed rates (oha, open loop; held runs only), old → new', '');
+    lines.push('| Group | Level | Server | target req/s | p99 µs | change | noise | verdict |');
+    lines.push('|---|---|---|---:|---:|---:|---:|---|');
+    for (const row of report.fixedRateRows) {
+      const m = row.metric;
+      lines.push(`| ${e(row.group)} | ${e(levelLabel(row))} | ${e(row.server)} | ${e(`${formatNumber(row.oldRate)} → ${formatNumber(row.newRate)}`)} | `
+        + `${m ? e(oldToNew(m)) : ''} | ${m ? e(formatPct(m.change)) : ''} | ${m ? e(formatSpread(m.noise)) : ''} | `
+        + `${m && m.verdict === 'regression' ? `**${e(fixedRateVerdict(report, row))}**` : e(fixedRateVerdict(report, row))} |`);
+    }
+  }
   if (report.instructionRows.length) {
     lines.push('', '### Instructions per request (valgrind, user space), old → new', '');
     lines.push('| Case | Server | old (repeat spread) | new (repeat spread) | change | verdict |');
@@ -552,6 +644,16 @@ function toText(report) {
     }
     pushAligned(lines, ratios);
   }
+  if (report.fixedRateRows.length) {
+    lines.push('', 'Latency at fixed rates (oha, open loop; held runs only), old → new');
+    const rates = [['group', 'level', 'server', 'target req/s old → new', 'p99 µs old → new', 'change', 'noise', 'verdict']];
+    for (const row of report.fixedRateRows) {
+      const m = row.metric;
+      rates.push([row.group, levelLabel(row), row.server, `${formatNumber(row.oldRate)} → ${formatNumber(row.newRate)}`,
+        m ? oldToNew(m) : '', m ? formatPct(m.change) : '', m ? formatSpread(m.noise) : '', fixedRateVerdict(report, row)]);
+    }
+    pushAligned(lines, rates);
+  }
   if (report.instructionRows.length) {
     lines.push('', 'Instructions per request (valgrind, user space), old → new');
     const counts = [['case', 'server', 'old (spread)', 'new (spread)', 'change', 'verdict']];
@@ -574,5 +676,6 @@ function pushAligned(lines, table) {
 
 module.exports = {
   THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, INSTRUCTIONS_MIN_CHANGE, MIN_PAIRS, MIN_REPEATS, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
+  FIXED_RATE_TOLERANCE,
   validateResults, loadResultsFile, compareResults, judgeMetric, judgeRatio, judgeInstructions, toMarkdown, toText, escapeMarkdown,
 };
