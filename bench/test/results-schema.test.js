@@ -63,6 +63,48 @@ for (const [what, mutate, message] of broken) {
   });
 }
 
+// Issue 9: the real quick run with the JSON application and a fixed-rate level
+// (bench/test/fixtures/compare/quick-json-a.json); every broken variant is TEST DATA made from it here.
+const withJson = () => load('bench/test/fixtures/compare/quick-json-a.json');
+
+test('version 2 with the JSON application: the real quick run is valid and has every issue-9 block', () => {
+  const results = withJson();
+  validateResults(results);
+  assert.deepEqual(results.method.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
+  assert.deepEqual(Object.keys(results.method.json), ['reference', 'referenceReason', 'shape']);
+  assert.ok(results.conformance && results.notBuilt && results.fixedRate);
+  const json = results.scenarios.filter((s) => s.kind === 'json');
+  assert.deepEqual(json.map((s) => s.endpoint), ['/json']);
+  assert.ok(results.servers.filter((s) => s.framework).length === 5);
+});
+
+const brokenJson = [
+  ['conformance missing while method.parts lists json', (r) => { delete r.conformance; }, /\(root\)\/conformance: is required but missing|\/conformance: is required but missing/],
+  ['notBuilt missing while method.parts lists json', (r) => { delete r.notBuilt; }, /\/notBuilt: is required but missing/],
+  ['a not-built variant without its reason', (r) => { delete r.notBuilt[0].reason; }, /\/notBuilt\/0\/reason: is required but missing/],
+  ['method.json missing', (r) => { delete r.method.json; }, /\/method\/json: is required but missing/],
+  ['a published shape without its connections', (r) => { delete r.method.json.shape.published.connections; }, /\/method\/json\/shape\/published\/connections: is required but missing/],
+  ['a JSON scenario without its reference', (r) => { delete r.scenarios.find((s) => s.kind === 'json').reference; }, /\/scenarios\/3\/reference: is required but missing/],
+  ['a JSON scenario with an unknown endpoint', (r) => { r.scenarios[3].endpoint = '/xml'; }, /\/scenarios\/3\/endpoint: must be equal to one of the allowed values: "\/ping", "\/json", "\/dbop"/],
+  ['a JSON server without its library version', (r) => { delete r.servers.find((s) => s.id === 'gin-sonic').jsonLibraryVersion; }, /\/servers\/7: must have properties jsonLibrary, jsonLibraryVersion when property framework is present/],
+  ['a conformance failure without its diff', (r) => { r.conformance.failures.push({ server: 'gin-sonic', request: 'dbop-n1', method: 'POST', path: '/dbop/{db}/users', body: 'body', lines: [] }); }, /\/conformance\/failures\/0\/lines: must NOT have fewer than 1 items/],
+  ['fixedRate missing while method.parts lists it', (r) => { delete r.fixedRate; }, /\/fixedRate: is required but missing/],
+  ['a fixed-rate block that is not open loop', (r) => { r.fixedRate.openLoop = false; }, /\/fixedRate\/openLoop: must be equal to constant true/],
+  ['a held run with a reason it was not held', (r) => { r.fixedRate.groups[0].levels[0].results[0].runs[0].notHeldReason = 'achieved 50 %'; }, /\/fixedRate\/groups\/0\/levels\/0\/results\/0\/runs\/0\/notHeldReason: must be null/],
+  ['a run not held without the reason', (r) => { r.fixedRate.groups[0].levels[0].results[0].runs[0].held = false; }, /\/fixedRate\/groups\/0\/levels\/0\/results\/0\/runs\/0\/notHeldReason: must be string/],
+  ['a level without its target rate', (r) => { delete r.fixedRate.groups[0].levels[0].rate; }, /\/fixedRate\/groups\/0\/levels\/0\/rate: is required but missing/],
+  ['a fixed-rate latency without p99.9', (r) => { delete r.fixedRate.groups[0].levels[0].results[1].summary.latencyUs.p999; }, /\/fixedRate\/groups\/0\/levels\/0\/results\/1\/summary\/latencyUs\/p999: is required but missing/],
+  ['a group without basis that gives no reason', (r) => { r.fixedRate.groups[0].basis = null; }, /\/fixedRate\/groups\/0\/failureReason: is required but missing/],
+  ['a JSON instruction case that names no reference', (r) => { r.instructions.cases[0].servers = 'hello'; }, /\/instructions\/cases\/0\/servers: must be equal to constant "json"/],
+];
+for (const [what, mutate, message] of brokenJson) {
+  test(`issue 9 fields, named when wrong: ${what}`, () => {
+    const results = withJson();
+    mutate(results);
+    assert.throws(() => validateResults(results), message);
+  });
+}
+
 test('a selection that ran only the scenarios needs no sweep and no instruction counts', () => {
   const results = v2();
   results.method.parts = ['scenarios'];
