@@ -33,8 +33,25 @@ function readPins(file) {
   const oha = pins.loadGenerators && pins.loadGenerators.oha;
   if (typeof oha !== 'string' || !/^\d+\.\d+\.\d+$/.test(oha)) fail('loadGenerators.oha', 'a crates.io version such as 1.16.0');
   if (typeof pins.glazeSuite !== 'string' || !/^[a-z][a-z0-9-]*$/.test(pins.glazeSuite)) fail('glazeSuite', 'a suite name such as sid');
+  // oha's rust-version (its Cargo.toml): named in the error when the machine's cargo is older.
+  if (typeof pins.loadGenerators.ohaRustVersion !== 'string' || !/^\d+\.\d+(\.\d+)?$/.test(pins.loadGenerators.ohaRustVersion)) {
+    fail('loadGenerators.ohaRustVersion', 'a Rust version such as 1.88');
+  }
+  // The Go toolchain fetched from the module proxy when the machine's Go is too old: its zip's SHA-256
+  // and the h1: hash the Go checksum database has for the module, per architecture.
+  const go = pins.goToolchain;
+  if (!go || typeof go.version !== 'string' || !/^\d+\.\d+\.\d+$/.test(go.version)) fail('goToolchain.version', 'a Go version such as 1.25.0');
+  if (!go.zips || typeof go.zips !== 'object') fail('goToolchain.zips', 'an object keyed by linux-<arch>');
+  for (const [key, zip] of Object.entries(go.zips)) {
+    if (!/^linux-[a-z0-9]+$/.test(key)) fail(`goToolchain.zips.${key}`, 'keyed linux-<Go arch>, such as linux-amd64');
+    if (!zip || typeof zip.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(zip.sha256)) fail(`goToolchain.zips.${key}.sha256`, '64 lower-case hex digits');
+    if (typeof zip.h1 !== 'string' || !/^h1:[A-Za-z0-9+/]{43}=$/.test(zip.h1)) fail(`goToolchain.zips.${key}.h1`, 'an h1: hash as in go.sum');
+  }
   return pins;
 }
+
+// Node's process.arch -> Go's GOARCH.
+const GO_ARCH = Object.freeze({ x64: 'amd64', arm64: 'arm64', ia32: '386', arm: 'arm', ppc64: 'ppc64le', s390x: 's390x', riscv64: 'riscv64' });
 
 // The URI of the first apt source that serves this release's main suite (not -security/-updates),
 // read from sources.list (one-line format) and sources.list.d/*.sources (deb822).
@@ -61,11 +78,15 @@ function systemArchive(aptDir = '/etc/apt', codename = 'bookworm') {
 if (require.main === module) {
   try {
     const pins = readPins(process.argv[2]);
+    const goArch = GO_ARCH[process.arch] || process.arch;
+    const zip = pins.goToolchain.zips[`linux-${goArch}`];
     process.stdout.write([
       `archive=${pins.archive}`, `suite=${pins.suite}`, `keyring=${pins.keyring}`,
       `trantor_pin=${pins.sourcePackages.trantor}`, `drogon_pin=${pins.sourcePackages.drogon}`,
       `yyjson_suite=${pins.jsonSourcePackages.yyjson.suite}`, `yyjson_pin=${pins.jsonSourcePackages.yyjson.version}`,
-      `glaze_suite=${pins.glazeSuite}`, `oha_pin=${pins.loadGenerators.oha}`, '',
+      `glaze_suite=${pins.glazeSuite}`, `oha_pin=${pins.loadGenerators.oha}`, `oha_rust=${pins.loadGenerators.ohaRustVersion}`,
+      `go_toolchain=${pins.goToolchain.version}`, `go_arch=${goArch}`,
+      `go_toolchain_sha256=${zip ? zip.sha256 : ''}`, `go_toolchain_h1=${zip ? zip.h1 : ''}`, '',
     ].join('\n'));
   } catch (err) {
     console.error(err.message);
@@ -73,4 +94,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { readPins, systemArchive };
+module.exports = { readPins, systemArchive, GO_ARCH };

@@ -18,7 +18,7 @@ started=$SECONDS
 # Servers, load generators and measurement (valgrind counts instructions, h2load sends exact request
 # counts, strace counts system calls); Drogon's build dependencies, with the SQLite3 and PostgreSQL
 # client libraries its ORM needs for the guide; PostgreSQL itself for the guide's database tests.
-debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace
+debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
   libsqlite3-dev sqlite3 libpq-dev postgresql-15 libsimdjson-dev)
 
@@ -118,12 +118,17 @@ command -v node >/dev/null || die 'node is required (Node 20)'
 [ -r "$pins_file" ] || die "pins file not found: $pins_file"
 # Validated before use; values come back as KEY=VALUE lines restricted to safe characters.
 run_to "$tmp_dir/pins.env" node "$root/bench/setup-pins.js" "$pins_file"
-archive='' suite='' keyring='' trantor_pin='' drogon_pin='' yyjson_suite='' yyjson_pin='' glaze_suite='' oha_pin=''
-while IFS='=' read -r key value; do
+archive='' suite='' keyring='' trantor_pin='' drogon_pin='' yyjson_suite='' yyjson_pin='' glaze_suite='' oha_pin='' oha_rust=''
+go_toolchain='' go_arch='' go_toolchain_sha256='' go_toolchain_h1=''
+# Split at the first '=' only: values may contain '=' (an h1: hash ends in one).
+while IFS= read -r line; do
+  key=${line%%=*} value=${line#*=}
   case $key in
     archive) archive=$value ;; suite) suite=$value ;; keyring) keyring=$value ;;
     trantor_pin) trantor_pin=$value ;; drogon_pin) drogon_pin=$value ;;
     yyjson_suite) yyjson_suite=$value ;; yyjson_pin) yyjson_pin=$value ;; glaze_suite) glaze_suite=$value ;; oha_pin) oha_pin=$value ;;
+    oha_rust) oha_rust=$value ;; go_toolchain) go_toolchain=$value ;; go_arch) go_arch=$value ;;
+    go_toolchain_sha256) go_toolchain_sha256=$value ;; go_toolchain_h1) go_toolchain_h1=$value ;;
     *) die "unexpected line from setup-pins.js: $key" ;;
   esac
 done <"$tmp_dir/pins.env"
@@ -471,21 +476,13 @@ step 'build the gin JSON app (bench/gin-json: encoding/json, sonic)'
 gin_src="$root/bench/gin-json"
 go_needed=$(sed -n 's/^go \([0-9][0-9.]*\)$/\1/p' "$gin_src/go.mod")
 [ -n "$go_needed" ] || die "no go directive in $gin_src/go.mod"
-# The first Go that is new enough: on PATH, then the usual install places (Debian's golang-go 1.19,
-# which the actionlint install may put on PATH, is too old and is passed over).
-go_bin='' go_have='' go_seen='' go_tried=' '
-for candidate in $(command -v go || true) /usr/local/go/bin/go /usr/lib/go/bin/go; do
-  [ -x "$candidate" ] && [[ "$go_tried" != *" $candidate "* ]] || continue
-  go_tried+="$candidate "
-  # GOTOOLCHAIN=local: never download another toolchain; the machine's Go builds it or the setup says why not.
-  version=$(GOTOOLCHAIN=local "$candidate" env GOVERSION 2>/dev/null || true)
-  go_seen+="${go_seen:+, }$candidate ${version:-(no version)}"
-  if [ -n "$version" ] && dpkg --compare-versions "${version#go}" ge "$go_needed"; then
-    go_bin=$candidate go_have=$version
-    break
-  fi
-done
-[ -n "$go_bin" ] || die "Go $go_needed or later is needed to build bench/gin-json (go directive of its go.mod); found: ${go_seen:-no go on PATH or in /usr/local/go/bin} (Debian 12's golang-go is 1.19): install Go $go_needed or later"
+# The first Go that is new enough (PATH, /usr/local/go, /usr/lib/go; Debian's golang-go 1.19, which the
+# actionlint install may put on PATH, is too old and passed over); else the toolchain pinned in
+# bench/pins.json from the Go module proxy, checked against its pinned SHA-256 and h1: hash.
+run_to "$tmp_dir/go.env" bash "$root/bench/setup-go.sh" "$go_needed" "$go_toolchain" "$go_arch" "$go_toolchain_sha256" "$go_toolchain_h1"
+go_bin=$(sed -n 's/^go_bin=//p' "$tmp_dir/go.env")
+go_have=$(sed -n 's/^go_version=//p' "$tmp_dir/go.env")
+[ -x "$go_bin" ] && [ -n "$go_have" ] || die "bench/setup-go.sh gave no Go (output: $(cat "$tmp_dir/go.env"))"
 gin_key=$( { printf '%s\n' "$go_have"; cat "$gin_src/go.mod" "$gin_src/go.sum" "$gin_src"/*.go; } | sha256sum | cut -c1-12)
 gin_dir="$BENCH_HOME/gin-json/$gin_key"
 if [ -f "$gin_dir/.complete" ]; then
@@ -517,10 +514,16 @@ oha_binary="$oha_root/bin/oha"
 if [ -x "$oha_binary" ] && [ -f "$oha_root/.complete" ]; then
   note "cached: $oha_binary"
 else
-  # rustup's cargo first: Debian 12's own cargo (if installed) is too old for oha.
+  # rustup's cargo first: Debian 12's own cargo (1.65) is too old for oha. No package registry serves a
+  # Rust toolchain (crates.io serves crates), so a missing or old one is an error naming what to install;
+  # the CI workflows install the pinned Rust before the setup.
   cargo_bin="$HOME/.cargo/bin/cargo"
   [ -x "$cargo_bin" ] || cargo_bin=$(command -v cargo || true)
-  [ -n "$cargo_bin" ] || die "cargo (Rust) is needed to build oha $oha_pin from crates.io; none on PATH or in ~/.cargo/bin (Debian 12's cargo is too old for it: install a current Rust toolchain)"
+  rust_hint="install Rust $oha_rust or later with rustup (https://rustup.rs: curl --proto '=https' -sSf https://sh.rustup.rs | sh -s -- -y --default-toolchain $oha_rust), then run the setup again"
+  [ -n "$cargo_bin" ] || die "cargo (Rust) is needed to build oha $oha_pin from crates.io, and none is on PATH or in ~/.cargo/bin: $rust_hint"
+  cargo_version=$("$cargo_bin" --version 2>/dev/null | sed -n 's/^cargo \([0-9][0-9.]*\).*/\1/p')
+  [ -n "$cargo_version" ] && dpkg --compare-versions "$cargo_version" ge "$oha_rust" \
+    || die "oha $oha_pin needs Rust $oha_rust or later (its rust-version); $cargo_bin is ${cargo_version:-of unknown version}: $rust_hint"
   note 'first build takes about 12 minutes on 2 cores; cached afterwards'
   rm -rf "$oha_root"
   # --locked: the exact dependency versions of oha's published Cargo.lock.

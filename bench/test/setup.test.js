@@ -47,6 +47,11 @@ test('readPins names the field that is wrong', () => {
       [(p) => { p.jsonSourcePackages.yyjson.version = 'newest'; }, /field "jsonSourcePackages\.yyjson\.version" must be a Debian version/],
       [(p) => { delete p.jsonSourcePackages; }, /field "jsonSourcePackages\.yyjson\.suite"/],
       [(p) => { p.glazeSuite = 'sid main'; }, /field "glazeSuite"/],
+      [(p) => { p.loadGenerators.ohaRustVersion = 'stable'; }, /field "loadGenerators\.ohaRustVersion" must be a Rust version/],
+      [(p) => { p.goToolchain.version = '1.25'; }, /field "goToolchain\.version" must be a Go version such as 1\.25\.0/],
+      [(p) => { p.goToolchain.zips['linux-amd64'].sha256 = 'ABC'; }, /field "goToolchain\.zips\.linux-amd64\.sha256" must be 64 lower-case hex digits/],
+      [(p) => { p.goToolchain.zips['linux-amd64'].h1 = 'sha256:abc'; }, /field "goToolchain\.zips\.linux-amd64\.h1" must be an h1: hash as in go\.sum/],
+      [(p) => { p.goToolchain.zips.amd64 = p.goToolchain.zips['linux-amd64']; }, /field "goToolchain\.zips\.amd64" must be keyed linux-<Go arch>/],
     ];
     for (const [edit, message] of cases) assert.throws(() => readPins(writePins(dir, edit)), message);
     const broken = join(dir, 'broken.json');
