@@ -8,6 +8,7 @@ const path = require('node:path');
 const { loadManifest } = require('./manifest');
 const { loadUiStrings } = require('./ui-strings');
 const nav = require('./navigation');
+const guide = require('./guide');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -111,6 +112,10 @@ function generatePages(options = {}) {
     }
   });
 
+  // 1b. Guide: generated code blocks back to their directive lines (expanded again in 2b, after the
+  // conversion, so code never passes through it); guide pages checked for typed code.
+  const guideContext = time('guide', () => guide.collapseGuideBodies({ root, manifest, bodies, authored, problems }));
+
   // 2. Derived languages: conversion of the source language's body.
   time('convert', () => {
     for (const page of manifest.pages) {
@@ -125,6 +130,9 @@ function generatePages(options = {}) {
       }
     }
   });
+
+  // 2b. Guide: code blocks from examples/guide/ and the tested-with note, in every language.
+  time('guideExpand', () => guide.expandGuideBodies(guideContext, { root, manifest, bodies, converter, problems }));
 
   // 3. Titles, then navigation blocks and sidebars.
   const files = new Map();
