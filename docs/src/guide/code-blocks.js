@@ -5,7 +5,7 @@
 // (#region optional: without it the whole file; lang=... optional: else from the file name). The
 // build replaces that line by a generated block: the same opening line with a note, a fenced block
 // with the region's text (docs/src/guide/regions.js), and <!-- /guide:code -->. Guide pages (pages
-// of the sections listed in docs/guide/guide.json) also get a "Tested with" note under their title.
+// of the sections listed in docs/guide/guide.json) also get a "Tested with" note at the end of the body.
 //
 // Order in generate-pages.js: collapse (every generated block back to its one directive line, so a
 // stale block is never carried over), convert CHN -> JB_TW (a directive line is an HTML comment, kept
@@ -204,7 +204,7 @@ function testedWithText(config, code, testedWith, convertText) {
 
 /**
  * Expands a collapsed body: every directive line becomes its generated block; on a guide page the
- * tested-with block goes right under the title. Throws GuideError naming the page and directive.
+ * tested-with block ends the body. Throws GuideError naming the page and directive.
  */
 function expandBody(body, { root, config, where, testedWithLine }) {
   const lines = body.split('\n');
@@ -219,9 +219,9 @@ function expandBody(body, { root, config, where, testedWithLine }) {
     out.push(renderCodeBlock(open[1], directive, resolveInclude(directive, { root, config, where: `${where}: ${line.trim()}` })));
   }
   if (testedWithLine) {
-    const title = out.findIndex((l) => l.startsWith('# '));
-    if (title < 0) throw new GuideError(where, 'a guide page needs its "# " title line (the tested-with note goes under it)');
-    out.splice(title + 1, 0, '', `<!-- guide:tested-with (${TESTED_WITH_NOTE}) -->`, `> ${testedWithLine}`, '<!-- /guide:tested-with -->');
+    // At the end of the body, so the note never shifts the lines an author wrote.
+    while (out.length && out[out.length - 1].trim() === '') out.pop();
+    out.push('', `<!-- guide:tested-with (${TESTED_WITH_NOTE}) -->`, `> ${testedWithLine}`, '<!-- /guide:tested-with -->');
   }
   return out.join('\n');
 }

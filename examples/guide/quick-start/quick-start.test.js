@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBuild, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput } = require('../test-support');
+const { guideState, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput } = require('../test-support');
 
 const withPort = (text, port) => text.replaceAll('8080', String(port));
 const expected = (name) => normalizeOutput(exampleRegion(`quick-start/expected/${name}.txt`));
@@ -17,7 +17,7 @@ const expected = (name) => normalizeOutput(exampleRegion(`quick-start/expected/$
 const maskDate = (text) => text.replace(/^date: .*$/gim, 'date: <the current date>');
 
 test('the quick start, followed word for word, answers as its page says', { timeout: 15 * 60 * 1000 }, async (t) => {
-  const { state } = await guideBuild(); // the Drogon prefix the setup built
+  const { state } = guideState(); // the Drogon prefix the setup built
   const port = await pickPort();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-quick-start-'));
   t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -54,6 +54,11 @@ test('the quick start, followed word for word, answers as its page says', { time
   assert.equal(stranger.body, '{"message":"Hello, stranger!"}');
   const upper = await request(`${server.url}/HELLO?name=Drogon`);
   assert.equal(upper.body, '{"message":"Hello, Drogon!"}');
+  // A HEAD request is answered by the GET handler, without the body.
+  const head = await request(`${server.url}/`, { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(head.body, '');
+  assert.equal(head.headers['content-type'], 'text/plain; charset=utf-8');
   const missing = await request(`${server.url}/nothing-here`);
   assert.equal(missing.status, 404);
 
