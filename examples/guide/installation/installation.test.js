@@ -104,3 +104,25 @@ test('build-drogon.sh installs a Drogon that drogon_ctl and find_package see', {
   const ldd = await runChecked(['ldd', path.join(scratch, 'build', 'hello')], { label: 'ldd' });
   assert.match(ldd.stdout, new RegExp(`libdrogon\\.so\\S* => ${path.join(prefix, 'lib').replace(/[.+]/g, '\\$&')}/libdrogon`));
 });
+
+test('find_package(Drogon) in a folder and again in its subfolder fails as the page says; sibling folders are fine', { timeout: 5 * 60 * 1000 }, async (t) => {
+  const { state } = require('../test-support').guideState();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-find-twice-'));
+  t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  const project = (name, top, subdirs) => {
+    const dir = path.join(scratch, name);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'CMakeLists.txt'), `cmake_minimum_required(VERSION 3.16)\nproject(${name} CXX)\n${top ? 'find_package(Drogon CONFIG REQUIRED)\n' : ''}${subdirs.map((s) => `add_subdirectory(${s})\n`).join('')}`);
+    for (const s of subdirs) {
+      fs.mkdirSync(path.join(dir, s));
+      fs.writeFileSync(path.join(dir, s, 'CMakeLists.txt'), 'find_package(Drogon CONFIG REQUIRED)\n');
+    }
+    return dir;
+  };
+  const configure = (dir) => runCommand(['cmake', '-S', dir, '-B', path.join(dir, 'build'), `-DCMAKE_PREFIX_PATH=${state.drogonPrefix}`], { label: 'cmake configure', timeoutMs: 120000 });
+  const twice = await configure(project('twice', true, ['sub']));
+  assert.notEqual(twice.code, 0);
+  assert.match(twice.stderr, /add_library cannot create imported target\s+"UUID_lib" because another target\s+with the same name already exists/);
+  const siblings = await configure(project('siblings', false, ['a', 'b']));
+  assert.equal(siblings.code, 0, siblings.stderr);
+});

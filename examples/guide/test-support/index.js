@@ -1,9 +1,11 @@
 // Test support of the guide's examples (examples/guide/<chapter>/*.test.js): build, start and stop
 // programs, real HTTP, a scratch PostgreSQL, and the regions the pages show.
 'use strict';
+const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { extractRegion } = require('../../../docs/src/guide/regions');
+const { runChecked } = require('./processes');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const examplesDir = path.join(repoRoot, 'examples', 'guide');
@@ -16,7 +18,25 @@ function exampleRegion(rel, region = null) {
 
 /** An expected output a page shows, as the test compares it: line endings LF, no trailing whitespace. */
 function normalizeOutput(text) {
-  return text.replace(/\r\n/g, '\n').replace(/\s+$/, '');
+  return text.replace(/\r\n/g, '\n').split('\n').map((l) => l.replace(/[ \t]+$/, '')).join('\n').replace(/\s+$/, '');
+}
+
+// The date header is the time of the request; everything else of a shown answer must match.
+function maskDate(text) {
+  return text.replace(/^date: .*$/gim, 'date: <the current date>');
+}
+
+/**
+ * Runs region `region` of <chapter>/commands.sh as the page shows it (port 8080 replaced by `port`)
+ * and checks that its output is <chapter>/expected/<region>.txt, which the page shows as what you
+ * will see (date headers excepted). Returns the output.
+ */
+async function checkCommand(chapter, region, { port, cwd, env } = {}) {
+  const command = exampleRegion(`${chapter}/commands.sh`, region).replaceAll('8080', String(port));
+  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `${chapter}/commands.sh#${region}` });
+  const want = normalizeOutput(exampleRegion(`${chapter}/expected/${region}.txt`));
+  assert.equal(maskDate(normalizeOutput(stdout)), maskDate(want), `${chapter}/commands.sh#${region}: the output differs from ${chapter}/expected/${region}.txt`);
+  return stdout;
 }
 
 module.exports = {
@@ -26,6 +46,8 @@ module.exports = {
   ...require('./postgres'),
   exampleRegion,
   normalizeOutput,
+  maskDate,
+  checkCommand,
   examplesDir,
   repoRoot,
 };
