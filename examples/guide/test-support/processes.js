@@ -86,6 +86,44 @@ async function startProgram(argv, { port, cwd, env, label = argv[0], readyTimeou
 }
 
 /**
+ * Starts a program that does not listen (a client), in its own process group. Returns
+ * { output(), exited, signal(name), waitForOutput(pattern, timeoutMs), waitForExit(ms), stop() }.
+ */
+function startBackground(argv, { cwd, env, label = argv[0] } = {}) {
+  const chunks = [];
+  const { child, pgid, exited } = spawnGroup(argv, { label, cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (c) => chunks.push(c));
+  child.stderr.on('data', (c) => chunks.push(c));
+  let done = null;
+  exited.then((r) => { done = r; });
+  const output = () => Buffer.concat(chunks).toString('utf8');
+  return {
+    pgid,
+    output,
+    exited,
+    signal: (name) => signalGroup(pgid, name),
+    waitForOutput: async (pattern, timeoutMs = 15000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(output())) {
+        if (done) throw new Error(`${label} exited (code ${done.code}, signal ${done.signal}) before printing ${pattern}; output:\n${output()}`);
+        if (Date.now() > deadline) throw new Error(`${label} did not print ${pattern} within ${timeoutMs / 1000} s; output:\n${output()}`);
+        await sleep(25);
+      }
+    },
+    waitForExit: (timeoutMs) => {
+      let timer;
+      return Promise.race([exited, new Promise((resolve) => { timer = setTimeout(() => resolve(null), timeoutMs); })])
+        .finally(() => clearTimeout(timer));
+    },
+    stop: async () => {
+      const gone = await stopGroup(pgid, 5000);
+      if (!gone) throw new Error(`${label}: process group ${pgid} survived SIGKILL`);
+      await exited;
+    },
+  };
+}
+
+/**
  * Runs a command to completion in its own process group, bounded by timeoutMs (the group is killed
  * when it overruns). Resolves to { code, signal, stdout, stderr, timedOut }.
  */
@@ -117,4 +155,4 @@ async function runChecked(argv, options = {}) {
   return result;
 }
 
-module.exports = { pickPort, startProgram, runCommand, runChecked, portIsFree, PORT_FIRST, PORT_LAST };
+module.exports = { pickPort, startProgram, startBackground, runCommand, runChecked, portIsFree, PORT_FIRST, PORT_LAST };
