@@ -23,7 +23,9 @@ const CODE_OPEN = /^([ \t]*)<!-- guide:code\b(.*?)-->[ \t]*$/;
 const CODE_CLOSE = /^[ \t]*<!-- \/guide:code -->[ \t]*$/;
 const TESTED_OPEN = /^<!-- guide:tested-with\b.*-->[ \t]*$/;
 const TESTED_CLOSE = /^<!-- \/guide:tested-with -->[ \t]*$/;
-const ANY_GUIDE_MARKER = /<!--\s*\/?guide:/;
+// A line that starts like a guide marker (a mention inside a sentence or inline code is not one).
+const ANY_GUIDE_MARKER = /^[ \t]*<!--\s*\/?guide:/;
+const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 const SAFE_PATH = /^[A-Za-z0-9._/-]+$/;
 
 class GuideError extends Error {
@@ -96,6 +98,25 @@ function directiveLine(indent, { file, region, lang }, note) {
   return `${indent}<!-- guide:code ${target}${lang ? ` lang=${lang}` : ''}${note ? ` (${note})` : ''} -->`;
 }
 
+// Tracks fenced code an author wrote (e.g. a page that shows a directive as an example): lines inside
+// it are text, never markers. Call with each line outside a generated block; returns true when the
+// line is part of a fence (its opening and closing lines included).
+function fenceTracker() {
+  let open = null;
+  return (line) => {
+    const m = FENCE.exec(line);
+    if (open) {
+      if (m && m[1][0] === open[0] && m[1].length >= open.length && line.trim() === m[1]) open = null;
+      return true;
+    }
+    if (m) {
+      open = m[1];
+      return true;
+    }
+    return false;
+  };
+}
+
 /**
  * Removes every generated part of a body: each guide:code block becomes its bare directive line,
  * the tested-with block disappears. Throws GuideError for a malformed or unclosed block.
@@ -103,8 +124,13 @@ function directiveLine(indent, { file, region, lang }, note) {
 function collapseBody(body, where) {
   const lines = body.split('\n');
   const out = [];
+  const inFence = fenceTracker();
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    if (inFence(line)) {
+      out.push(line);
+      continue;
+    }
     const open = CODE_OPEN.exec(line);
     if (open) {
       const directive = parseDirective(open[2], `${where}: ${line.trim()}`);
@@ -209,8 +235,9 @@ function testedWithText(config, code, testedWith, convertText) {
 function expandBody(body, { root, config, where, testedWithLine }) {
   const lines = body.split('\n');
   const out = [];
+  const inFence = fenceTracker();
   for (const line of lines) {
-    const open = CODE_OPEN.exec(line);
+    const open = inFence(line) ? null : CODE_OPEN.exec(line);
     if (!open) {
       out.push(line);
       continue;
@@ -263,8 +290,9 @@ function checkTypedBlocks(body, { config, where }) {
 function includedBlocks(text) {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const blocks = [];
+  const inFence = fenceTracker();
   for (let i = 0; i < lines.length; i++) {
-    const open = CODE_OPEN.exec(lines[i]);
+    const open = inFence(lines[i]) ? null : CODE_OPEN.exec(lines[i]);
     if (!open) continue;
     let j = i + 1;
     while (j < lines.length && !ANY_GUIDE_MARKER.test(lines[j])) j++;

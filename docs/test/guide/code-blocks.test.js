@@ -143,3 +143,15 @@ test('generation is idempotent: building the built pages changes nothing', (t) =
   const again = regenerate(copy.root);
   for (const [rel, content] of again.files) assert.equal(content, copy.generated.files.get(rel), rel);
 });
+
+test('a directive shown inside an author\'s fenced block, or named in a sentence, stays text', (t) => {
+  const copy = withCopy(t);
+  const page = copy.generated.manifest.pages.find((p) => p.id === 'contributing');
+  const shown = '\n````markdown\n<!-- guide:code examples/guide/quick-start/main.cc#text -->\n````\n\nWrite `<!-- guide:code PATH#REGION -->` on its own line.\n';
+  edit(path.join(copy.root, page.entries.en.relPath), (s) => s.replace(/\n## /, `${shown}\n## `));
+  const generated = regenerate(copy.root);
+  const text = generated.files.get(page.entries.en.relPath);
+  assert.ok(text.includes(shown), 'the example was expanded or changed');
+  assert.deepEqual(includedBlocks(text), []);
+  assert.deepEqual(runCheck({ root: copy.root }).problems, []);
+});
