@@ -41,6 +41,14 @@ async function checkCommand(chapter, region, { port, cwd, env, masks = [] } = {}
   return stdout;
 }
 
+// Drogon's log lines without what changes from run to run: the date, time and thread id in front,
+// and the source line at the end ("... INFO  Greeter stopped - Greeter.cc:14" -> "INFO  Greeter stopped").
+function logMessages(text) {
+  return text.split('\n')
+    .map((l) => /^\d{8} \d\d:\d\d:\d\d\.\d{6} UTC \d+ ((?:TRACE|DEBUG|INFO|WARN|ERROR|FATAL) .*?)(?: - \S+:\d+)?$/.exec(l.trimEnd()))
+    .filter(Boolean).map((m) => m[1]);
+}
+
 module.exports = {
   ...require('./build'),
   ...require('./processes'),
@@ -50,6 +58,7 @@ module.exports = {
   normalizeOutput,
   maskDate,
   checkCommand,
+  logMessages,
   examplesDir,
   repoRoot,
 };
