@@ -31,13 +31,13 @@ function maskDate(text) {
  * and checks that its output is <chapter>/expected/<region>.txt, which the page shows as what you
  * will see (date headers and the given masks excepted). Returns the output.
  */
-async function checkCommand(chapter, region, { port, cwd, env, masks = [] } = {}) {
+async function checkCommand(chapter, region, { port, cwd, env, masks = [], expectedFile = `${chapter}/expected/${region}.txt` } = {}) {
   const command = exampleRegion(`${chapter}/commands.sh`, region).replaceAll('8080', String(port));
   const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `${chapter}/commands.sh#${region}` });
-  const want = normalizeOutput(exampleRegion(`${chapter}/expected/${region}.txt`));
+  const want = normalizeOutput(exampleRegion(expectedFile));
   // masks: [pattern, replacement] for values that differ on every run (ids), as the page says.
   const mask = (text) => masks.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), maskDate(text));
-  assert.equal(mask(normalizeOutput(stdout)), mask(want), `${chapter}/commands.sh#${region}: the output differs from ${chapter}/expected/${region}.txt`);
+  assert.equal(mask(normalizeOutput(stdout)), mask(want), `${chapter}/commands.sh#${region}: the output differs from ${expectedFile}`);
   return stdout;
 }
 

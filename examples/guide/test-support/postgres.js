@@ -20,7 +20,7 @@ function asPostgresUser(argv) {
 }
 
 /**
- * Starts a scratch server. Returns { socketDir, port, user, dbname, conninfo, psql(sql), stop() }.
+ * Starts a scratch server. Returns { socketDir, port, user, dbname, conninfo, env, psql(sql), stop() }.
  * conninfo is a libpq connection string for Drogon's DbClient::newPgClient.
  */
 async function startPostgres({ dbname = 'guide', label = 'postgres' } = {}) {
@@ -71,7 +71,8 @@ async function startPostgres({ dbname = 'guide', label = 'postgres' } = {}) {
       await sleep(100);
     }
     const psqlArgs = (db) => ['psql', '-h', socketDir, '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1'];
-    await runChecked([...psqlArgs('postgres'), '-c', `CREATE DATABASE ${dbname}`], { label: 'createdb' });
+    // dbname null: no database beyond the server's own (the caller creates it, as a reader would).
+    if (dbname !== null) await runChecked([...psqlArgs('postgres'), '-c', `CREATE DATABASE ${dbname}`], { label: 'createdb' });
     return {
       socketDir,
       port: PG_PORT,
@@ -79,7 +80,9 @@ async function startPostgres({ dbname = 'guide', label = 'postgres' } = {}) {
       dbname,
       conninfo: `host=${socketDir} port=${PG_PORT} dbname=${dbname} user=postgres`,
       /** Runs SQL with psql; resolves to its unaligned, tuples-only output. */
-      psql: async (sql) => (await runChecked([...psqlArgs(dbname), '-c', sql], { label: 'psql' })).stdout,
+      psql: async (sql, db = dbname || 'postgres') => (await runChecked([...psqlArgs(db), '-c', sql], { label: 'psql' })).stdout,
+      /** Environment for libpq programs (psql, createdb) to reach this server. */
+      env: { PGHOST: socketDir, PGPORT: String(PG_PORT), PGUSER: 'postgres' },
       log: () => Buffer.concat(chunks).toString('utf8'),
       stop,
     };
