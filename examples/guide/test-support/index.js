@@ -16,9 +16,10 @@ function exampleRegion(rel, region = null) {
   return extractRegion(fs.readFileSync(file, 'utf8'), path.relative(repoRoot, file), region);
 }
 
-/** An expected output a page shows, as the test compares it: line endings LF, no trailing whitespace. */
+/** An expected output a page shows, as the test compares it (as regions are shown): line endings LF,
+ *  no trailing whitespace, no blank lines before or after. */
 function normalizeOutput(text) {
-  return text.replace(/\r\n/g, '\n').split('\n').map((l) => l.replace(/[ \t]+$/, '')).join('\n').replace(/\s+$/, '');
+  return text.replace(/\r\n/g, '\n').split('\n').map((l) => l.replace(/[ \t]+$/, '')).join('\n').replace(/^\n+/, '').replace(/\s+$/, '');
 }
 
 // The date header is the time of the request; everything else of a shown answer must match.
