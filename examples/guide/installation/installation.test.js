@@ -66,6 +66,8 @@ test('build-drogon.sh installs a Drogon that drogon_ctl and find_package see', {
   const marker = path.join(home, '.complete');
   fs.mkdirSync(home, { recursive: true });
   if (!fs.existsSync(marker)) {
+    // Long work shows progress: this is a full Drogon build (several minutes on two cores).
+    console.log(`installation: running build-drogon.sh into ${prefix} (once per version of the script; several minutes)`);
     fs.rmSync(prefix, { recursive: true, force: true });
     // The page's command, with $HOME/drogon replaced by the cached prefix.
     const command = inPrefix(exampleRegion('installation/commands.sh', 'build-prefix'), prefix);
