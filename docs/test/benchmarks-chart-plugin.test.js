@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { wrapLabel, chartLabels, chartLayout, chartConfig, PALETTE } = require('../site/plugins/benchmark-charts');
-const { renderBenchmarkPages } = require('../src/render-benchmarks');
+const { renderBenchmarkPages } = require('../src/benchmarks/render');
 
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-b.json'), 'utf8'));
 

@@ -3,7 +3,7 @@
 // (docs/src/docsify-runtime.js): what the reader sees must be the string itself, never markup.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { escapeHtml, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../src/benchmarks-escape');
+const { escapeHtml, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../src/benchmarks/escape');
 const { loadDocsifyRuntime } = require('../src/docsify-runtime');
 
 const { marked } = loadDocsifyRuntime();

@@ -12,8 +12,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { renderBenchmarkPages } = require('../src/render-benchmarks');
-const { readBenchmarkHandler } = require('../src/benchmarks-handler');
+const { renderBenchmarkPages } = require('../src/benchmarks/render');
+const { readBenchmarkHandler } = require('../src/benchmarks/handler');
 const { convertMarkdown } = require('../src/convert-zh-tw');
 const { loadDocsifyRuntime } = require('../src/docsify-runtime');
 const { fingerprintOf } = require('../../bench/src/environment');
@@ -146,7 +146,7 @@ test('deterministic: same JSON, same bytes, whatever the key order, time zone or
   const first = renderAll(input);
   assert.deepEqual(renderAll(input), first);
   assert.deepEqual(renderAll({ results: reorderKeys(runB()), history: [reorderKeys(runA())] }), first);
-  const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/render-benchmarks.js'))});`
+  const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/benchmarks/render.js'))});`
     + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-b.json'))}));`
     + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-a.json'))}))];`
     + 'process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,history:h})));';

@@ -5,9 +5,9 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { scenarioConclusions, overallConclusions, localize } = require('../src/benchmarks-sentences');
-const { createFormatter } = require('../src/benchmarks-format');
-const { escapeMarkdownText } = require('../src/benchmarks-escape');
+const { scenarioConclusions, overallConclusions, localize } = require('../src/benchmarks/sentences');
+const { createFormatter } = require('../src/benchmarks/format');
+const { escapeMarkdownText } = require('../src/benchmarks/escape');
 
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
 

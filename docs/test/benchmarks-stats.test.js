@@ -3,7 +3,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const {
   spreadOf, splitServers, judgeDifference, scenarioBottleneck, environmentChanges, buildTrend, runCounts,
-} = require('../src/benchmarks-stats');
+} = require('../src/benchmarks/stats');
 
 // Unit-test inputs for the aggregation logic (not benchmark figures: no page shows them).
 const m = (min, median, max, okRuns = 5) => ({ min, median, max, okRuns });

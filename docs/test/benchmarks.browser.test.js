@@ -14,7 +14,7 @@ const path = require('node:path');
 const { startSite, launchBrowser, gotoRoute, screenshot } = require('./support/browser');
 const { copySiteContent } = require('./support/content-copy');
 const { buildSite } = require('../src/build');
-const { createFormatter } = require('../src/benchmarks-format');
+const { createFormatter } = require('../src/benchmarks/format');
 const { historyFileName } = require('../../bench/src/history');
 
 const fixtures = path.join(__dirname, 'fixtures');

@@ -3,7 +3,7 @@
 // with breaks where the environment changed. Pure functions of the (validated) JSON.
 'use strict';
 // What changed between two environments is the bench's own rule (next to the fingerprint it explains).
-const { environmentChanges } = require('../../bench/src/environment');
+const { environmentChanges } = require('../../../bench/src/environment');
 
 /** (max - min) / median, the spread the bench reports; 0 when the median is 0. */
 function spreadOf({ min, median: mid, max }) {

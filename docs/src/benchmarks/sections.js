@@ -1,18 +1,18 @@
 // The sections of the Benchmarks page, one function each, filled into docs/benchmarks/page.<lang>.md.
 // Every section reads the validated results (and history) through ctx and returns Markdown in which
-// every data string is escaped (benchmarks-escape.js) and every number formatted for the language.
+// every data string is escaped (escape.js) and every number formatted for the language.
 //
 // ctx: { lang, strings, fmt, layout, results, trend, handler,
 //        t(path, values), fill(template, values), serverName(id), scenarioLabel(id), scenarioList(ids),
 //        list(items), esc(text) }
 'use strict';
-const { codeSpan, fencedCode, table } = require('./benchmarks-escape');
-const { utcMinute } = require('./benchmarks-format');
-const { chartFigure } = require('./benchmarks-charts');
+const { codeSpan, fencedCode, table } = require('./escape');
+const { utcMinute } = require('./format');
+const { chartFigure } = require('./charts');
 const {
   splitServers, resultFor, runCounts, scenarioBottleneck,
-} = require('./benchmarks-stats');
-const { scenarioConclusions, overallConclusions, localize } = require('./benchmarks-sentences');
+} = require('./stats');
+const { scenarioConclusions, overallConclusions, localize } = require('./sentences');
 
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0.., percentiles 4..6.
 const PERCENTILE_COLORS = [4, 5, 6];

@@ -4,9 +4,9 @@
 const path = require('node:path');
 // The bench's compiled-schema cache: the history loader (bench/src/history.js) validates with the same
 // schema file, so the schema is compiled once per process.
-const { compileSchemaFile } = require('../../bench/src/json-schema');
+const { compileSchemaFile } = require('../../../bench/src/json-schema');
 
-const schemaPath = path.join(__dirname, '..', '..', 'bench', 'results.schema.json');
+const schemaPath = path.join(__dirname, '..', '..', '..', 'bench', 'results.schema.json');
 
 // The field an ajv error is about: for a missing or extra property, the property itself.
 function fieldOf(error, label) {

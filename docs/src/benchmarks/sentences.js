@@ -6,7 +6,7 @@
 'use strict';
 const {
   splitServers, resultFor, runCounts, judgeDifference, throughputOf, efficiencyOf, scenarioBottleneck,
-} = require('./benchmarks-stats');
+} = require('./stats');
 
 const param = {
   server: (id) => ({ kind: 'server', id }),

@@ -16,7 +16,7 @@
 //   breaks      line charts: category indexes where the line must not join the point before
 //               (the environment changed there)
 'use strict';
-const { escapeHtml } = require('./benchmarks-escape');
+const { escapeHtml } = require('./escape');
 
 function assertValues(values, what) {
   if (!Array.isArray(values)) throw new Error(`${what}: expected an array`);

@@ -1,21 +1,21 @@
 // Render stage: the Benchmarks page bodies (en, zh-CN) as a pure function of the results JSON, its
 // history and the handler source. Stages: validate (schema, then cross-references) -> derive (trend)
-// -> render each section (benchmarks-sections.js) into the language's template
+// -> render each section (sections.js) into the language's template
 // (docs/benchmarks/page.<lang>.md) with its string table (docs/benchmarks/strings.<lang>.json).
 // The zh-TW page is convertMarkdown() of the zh-CN body (done by the build, not here).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { validateResults } = require('./benchmarks-validate');
-const { createFormatter } = require('./benchmarks-format');
-const { escapeMarkdownText } = require('./benchmarks-escape');
-const { buildTrend } = require('./benchmarks-stats');
-const { readBenchmarkHandler } = require('./benchmarks-handler');
-const { fill } = require('./benchmarks-sentences');
-const sections = require('./benchmarks-sections');
+const { validateResults } = require('./validate');
+const { createFormatter } = require('./format');
+const { escapeMarkdownText } = require('./escape');
+const { buildTrend } = require('./stats');
+const { readBenchmarkHandler } = require('./handler');
+const { fill } = require('./sentences');
+const sections = require('./sections');
 
-const repoRoot = path.join(__dirname, '..', '..');
-const benchmarksDir = path.join(__dirname, '..', 'benchmarks');
+const repoRoot = path.join(__dirname, '..', '..', '..');
+const benchmarksDir = path.join(__dirname, '..', '..', 'benchmarks');
 const LANGUAGES = ['en', 'zh-CN'];
 const TOKEN_LINE = /^\{\{(\w+)\}\}$/;
 
