@@ -1,6 +1,6 @@
 // The assemble stage: builds site/ (git-ignored) from the generated pages, docs/site/ (index.html,
 // css, our plugins) and browser assets copied from node_modules (docsify 5 from dist/, not the 4.x
-// lib/; Chart.js 4). No CDN: the site works offline. The folder is built next to the target and
+// lib/; Chart.js 4; the Prism language components index.html loads). No CDN: the site works offline. The folder is built next to the target and
 // swapped in at the end, so a failed build never leaves a half-assembled site.
 'use strict';
 const crypto = require('node:crypto');
@@ -18,6 +18,31 @@ const vendorFiles = [
   ['docsify/dist/themes/core.min.css', 'vendor/docsify/themes/core.min.css'],
   ['chart.js/dist/chart.umd.min.js', 'vendor/chart.umd.min.js'],
 ];
+
+// Prism language components (prismjs on npm), loaded by index.html after docsify, which bundles Prism
+// core with only these languages. Each component must come after the languages it requires
+// (prismjs/components.json "require"); docsify's own highlighter warns in the console otherwise.
+const PRISM_SCRIPT = /<script src="(vendor\/prism\/prism-([a-z0-9-]+)\.min\.js)"><\/script>/g;
+const DOCSIFY_BUNDLED_PRISM = new Set(['markup', 'css', 'clike', 'javascript']);
+
+/** [{ src, language }] of the Prism components index.html loads, in order; throws when one is loaded before what it requires. */
+function prismComponents(indexHtml, componentsJson) {
+  const loaded = new Set(DOCSIFY_BUNDLED_PRISM);
+  const docsifyAt = indexHtml.indexOf('vendor/docsify/docsify.min.js');
+  const out = [];
+  for (const match of indexHtml.matchAll(PRISM_SCRIPT)) {
+    const [, src, language] = match;
+    const info = componentsJson.languages[language];
+    if (!info) throw new Error(`assemble: docs/site/index.html loads ${src}, but prismjs has no language "${language}"`);
+    if (docsifyAt < 0 || match.index < docsifyAt) throw new Error(`assemble: docs/site/index.html loads ${src} before docsify (which defines window.Prism)`);
+    for (const needed of [].concat(info.require || [])) {
+      if (!loaded.has(needed)) throw new Error(`assemble: docs/site/index.html loads ${src} before the Prism language it requires, "${needed}"`);
+    }
+    loaded.add(language);
+    out.push({ src, language });
+  }
+  return out;
+}
 
 // docsify's search plugin injects its stylesheet as an inline <style>. The CSP allows exactly that
 // stylesheet by its sha256, taken from the plugin file we ship (one Docsify.dom.style("...") call).
@@ -84,6 +109,12 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     const indexHtml = fs.readFileSync(path.join(siteSrc, 'index.html'), 'utf8');
     if (indexHtml.split(hashMarker).length !== 2) throw new Error(`assemble: docs/site/index.html must contain ${hashMarker} exactly once (in the CSP style-src)`);
     write('index.html', indexHtml.replace(hashMarker, styleHash));
+    const prismDir = path.join(repoRoot, 'node_modules', 'prismjs', 'components');
+    if (!fs.existsSync(prismDir)) throw new Error('assemble: node_modules/prismjs is missing (run `npm ci`)');
+    const componentsJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', 'prismjs', 'components.json'), 'utf8'));
+    for (const { src, language } of prismComponents(indexHtml, componentsJson)) {
+      write(src, fs.readFileSync(path.join(prismDir, `prism-${language}.min.js`)));
+    }
     for (const name of fs.readdirSync(siteSrc).sort()) {
       if (name.endsWith('.css') || name.endsWith('.svg')) write(name, fs.readFileSync(path.join(siteSrc, name)));
     }
@@ -121,4 +152,4 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
   return { fileCount, warnings };
 }
 
-module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, vendorFiles };
+module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles };
