@@ -244,3 +244,62 @@ test('hostile strings in every field of the JSON render as text in the real docs
   assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });
+
+test('addresses in data stay plain text in the real docsify, followed by any punctuation of the templates, in every language', { timeout: 120000 }, async (t) => {
+  const { convertText } = require('../src/convert-zh-tw');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-addresses-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // The punctuation marks of the templates and string tables, in each language (zh-TW as converted).
+  const templatesDir = path.join(__dirname, '..', 'benchmarks');
+  const texts = fs.readdirSync(templatesDir).filter((n) => /\.(md|json)$/.test(n)).map((n) => fs.readFileSync(path.join(templatesDir, n), 'utf8'));
+  const marks = [...new Set([...texts, ...texts.map(convertText)].join('').match(/[\p{P}\p{S}]/gu))]
+    .filter((ch) => !/[\\`*_[\]|~<>&#{}]/.test(ch));
+  const address = 'https://example.invalid/x.png';
+  const withAddresses = JSON.parse(JSON.stringify(results));
+  // Names appear inside the generated sentences, before the templates' own punctuation; the CPU model
+  // carries the address before every mark.
+  withAddresses.servers.forEach((server, i) => { server.name = `${address}?server=${i}`; });
+  withAddresses.profile = 'www.example.invalid';
+  withAddresses.environment.cpuModel = marks.map((mark) => `${address}${mark}`).join(' ');
+  withAddresses.environment.os = 'someone@example.invalid';
+  const file = path.join(dir, 'latest.json');
+  fs.writeFileSync(file, JSON.stringify(withAddresses));
+  const addressContent = copySiteContent({ resultsFile: file });
+  t.after(() => addressContent.remove());
+  fs.rmSync(path.join(addressContent.root, 'bench', 'results', 'history'), { recursive: true, force: true });
+  const addressSiteDir = path.join(dir, 'site');
+  await buildSite({ root: addressContent.root, siteDir: addressSiteDir, writeSources: false, quiet: true });
+  const addressSite = await startSite({ siteDir: addressSiteDir });
+  t.after(() => addressSite.close());
+  const map = JSON.parse(fs.readFileSync(path.join(addressSiteDir, 'navigation-map.json'), 'utf8'));
+  const generatedPages = map.pages.filter((p) => p.id.startsWith('benchmark'));
+  const page = await browser.newPage();
+  const checked = new Set(); // languages whose page showed the CPU model (every mark after an address)
+  for (const entry of generatedPages) {
+    for (const code of Object.keys(entry.languages)) {
+      await gotoRoute(page, addressSite.url, entry.languages[code].route);
+      const found = await page.evaluate(() => {
+        const section = document.querySelector('.markdown-section');
+        return {
+          links: [...section.querySelectorAll('a')].filter((a) => /example\.invalid/.test(a.href + a.textContent)).map((a) => a.outerHTML),
+          text: section.textContent,
+        };
+      });
+      const where = `${code} ${entry.languages[code].route}`;
+      assert.deepEqual(found.links, [], `${where}: an address from the data became a link`);
+      if (entry.id === 'benchmarks') {
+        for (let i = 0; i < withAddresses.servers.length; i += 1) assert.ok(found.text.includes(`${address}?server=${i}`), `${where}: server ${i}'s name not shown as text`);
+      }
+      if (found.text.includes(`${address}${marks[0]}`)) {
+        for (const mark of marks) assert.ok(found.text.includes(`${address}${mark}`), `${where}: "${address}${mark}" not shown verbatim`);
+        checked.add(code);
+      }
+      assert.doesNotMatch(found.text, /\\\[|\\\]/, `${where}: escaping backslashes visible`);
+    }
+  }
+  assert.deepEqual([...checked].sort(), ['en', 'zh-CN', 'zh-TW'], 'the CPU model was not shown in every language');
+  assert.ok(marks.includes('：') && marks.includes('、'), 'the Chinese templates use ： and 、');
+  await screenshot(page, 'benchmarks-addresses-zh-TW');
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});
