@@ -38,6 +38,8 @@ function createFormatter({ locale, proseCounts = 'full' }) {
       }
       return numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
     },
+    /** a ratio of two figures, 1.0473 -> "1.05" */
+    ratio(x) { assertFinite(x, 'ratio'); return fixed(2).format(x); },
     /** ratio 0.0321 -> "3.2%" */
     percent(ratio) { assertFinite(ratio, 'percent'); return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio); },
     /** microseconds -> milliseconds with two decimals: 1527 -> "1.53" */

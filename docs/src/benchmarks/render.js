@@ -50,27 +50,6 @@ function loadLanguage(lang) {
   };
 }
 
-// Ids must be unique and every scenario result must name a server of the file: the schema cannot say so.
-function checkReferences(results, label) {
-  const serverIds = new Set();
-  results.servers.forEach((server, i) => {
-    if (serverIds.has(server.id)) throw new Error(`${label}/servers/${i}/id: duplicate server id ${JSON.stringify(server.id)}`);
-    serverIds.add(server.id);
-  });
-  const scenarioIds = new Set();
-  results.scenarios.forEach((scenario, i) => {
-    if (scenarioIds.has(scenario.id)) throw new Error(`${label}/scenarios/${i}/id: duplicate scenario id ${JSON.stringify(scenario.id)}`);
-    scenarioIds.add(scenario.id);
-    const seen = new Set();
-    scenario.results.forEach((result, j) => {
-      const at = `${label}/scenarios/${i}/results/${j}/server`;
-      if (!serverIds.has(result.server)) throw new Error(`${at}: unknown server id ${JSON.stringify(result.server)} (not in ${label}/servers)`);
-      if (seen.has(result.server)) throw new Error(`${at}: server ${JSON.stringify(result.server)} appears twice in this scenario`);
-      seen.add(result.server);
-    });
-  });
-}
-
 // Scenario labels: "100 connections, keep-alive"; the tool is added where two scenarios would read the same.
 function scenarioLabels(results, strings, fmt) {
   const base = new Map(results.scenarios.map((sc) => [sc.id, fill(strings.scenario.label, {
@@ -140,7 +119,6 @@ function fillTemplate(template, rendered, lang) {
  */
 function renderBenchmarkPages({ results, history = [], root = repoRoot }) {
   validateResults(results, 'results');
-  checkReferences(results, 'results');
   if (!Array.isArray(history)) throw new Error('history: expected an array of results');
   history.forEach((entry, i) => validateResults(entry, `history[${i}]`));
   const inputs = {

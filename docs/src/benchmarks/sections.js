@@ -9,10 +9,9 @@
 const { codeSpan, fencedCode, table } = require('./escape');
 const { utcMinute } = require('./format');
 const { chartFigure } = require('./charts');
-const {
-  splitServers, resultFor, runCounts, scenarioBottleneck,
-} = require('./stats');
-const { scenarioConclusions, overallConclusions, localize } = require('./sentences');
+const { resultFor, runCounts } = require('./stats');
+const { scenarioSentence, localize } = require('./sentences');
+const figures = require('../../site/plugins/benchmark-figures');
 
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0.., percentiles 4..6.
 const PERCENTILE_COLORS = [4, 5, 6];
@@ -45,12 +44,12 @@ function intro(ctx) {
   });
 }
 
+// One sentence per scenario (sentences.js), every scenario of the file in its order.
 function conclusion(ctx) {
-  const say = (sentences) => sentences.map((s) => localize(s, ctx)).join(ctx.strings.sentenceSeparator);
-  const items = ctx.results.scenarios.map((scenario) => ctx.t('conclusionItem', {
-    scenario: ctx.scenarioLabel(scenario.id), sentences: say(scenarioConclusions(ctx.results, scenario)),
-  }));
-  return paragraphs(say(overallConclusions(ctx.results)), items.join('\n'));
+  const pair = figures.mainPair(ctx.results);
+  return ctx.results.scenarios.map((scenario) => ctx.t('conclusionItem', {
+    scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
+  })).join('\n');
 }
 
 function environment(ctx) {
@@ -102,21 +101,6 @@ function plan(ctx) {
 
 function handler(ctx) {
   return paragraphs(ctx.t('plan.handlerIntro', { path: ctx.handler.path }), fencedCode(ctx.handler.source, 'cpp'));
-}
-
-function callout(ctx) {
-  const { compared } = splitServers(ctx.results);
-  const ids = compared.map((s) => s.id);
-  const clientBound = ctx.results.scenarios.filter((sc) => scenarioBottleneck(sc, ids).clientBound.length > 0);
-  if (clientBound.length === 0) {
-    return `> [!NOTE]\n> **${ctx.strings.callout.noneTitle}** ${ctx.strings.callout.noneBody}`;
-  }
-  const tools = [...new Set(clientBound.map((sc) => sc.tool))];
-  const title = ctx.t('callout.clientTitle', {
-    count: ctx.fmt.integer(clientBound.length), total: ctx.fmt.integer(ctx.results.scenarios.length),
-    scenarios: ctx.scenarioList(clientBound.map((sc) => sc.id)),
-  });
-  return `> [!WARNING]\n> **${title}** ${ctx.t('callout.clientBody', { tools: ctx.list(tools.map(ctx.esc)) })}`;
 }
 
 // A results cell: "max/min" kQPS, with failed runs named.
@@ -332,5 +316,5 @@ function trend(ctx) {
 }
 
 module.exports = {
-  intro, conclusion, environment, plan, handler, callout, results, throughput, latency, efficiency, notes, trend,
+  intro, conclusion, environment, plan, handler, results, throughput, latency, efficiency, notes, trend,
 };
