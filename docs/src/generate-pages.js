@@ -44,17 +44,19 @@ function loadHistoryIfAvailable(root) {
   return loadHistory(path.join(root, 'bench', 'results', 'history'));
 }
 
-// Renders the Benchmarks bodies { [code]: markdown } for the authored languages.
-function renderBenchmarkBodies({ root, resultsPath, authoredCodes }) {
+// Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored languages.
+function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
   const generatorPath = path.join(__dirname, 'benchmarks', 'render.js');
-  if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/benchmarks/render.js does not exist (the manifest marks a page generatedBy "benchmarks")');
+  if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/benchmarks/render.js does not exist (the manifest marks pages generated from the results)');
   const { renderBenchmarkPages } = require(generatorPath);
   const results = readResults(resultsPath, root);
   const history = loadHistoryIfAvailable(root);
-  const bodies = renderBenchmarkPages(history === undefined ? { results } : { results, history });
-  for (const code of authoredCodes) {
-    if (typeof bodies?.[code] !== 'string' || bodies[code].trim() === '') {
-      throw new Error(`benchmarks: renderBenchmarkPages returned no ${code} body`);
+  const bodies = renderBenchmarkPages(history === undefined ? { results, routes } : { results, history, routes });
+  for (const [page, byLang] of Object.entries(bodies)) {
+    for (const code of authoredCodes) {
+      if (typeof byLang?.[code] !== 'string' || byLang[code].trim() === '') {
+        throw new Error(`benchmarks: renderBenchmarkPages returned no ${code} body for ${page}`);
+      }
     }
   }
   return bodies;
@@ -79,11 +81,14 @@ function generatePages(options = {}) {
 
   // 1. Bodies of the authored languages: generated (benchmarks) or read from the page file.
   const bodies = {};
-  let benchmarkBodies = null;
-  if (manifest.pages.some((p) => p.generatedBy === 'benchmarks')) {
-    benchmarkBodies = time('benchmarks', () => renderBenchmarkBodies({
+  let generatedBodies = null;
+  const generatedPages = manifest.pages.filter((p) => p.generatedBy);
+  if (generatedPages.length) {
+    const routes = Object.fromEntries(generatedPages.map((p) => [p.generatedBy,
+      Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
+    generatedBodies = time('benchmarks', () => renderBenchmarkBodies({
       root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),
-      authoredCodes: authored.map((l) => l.code),
+      authoredCodes: authored.map((l) => l.code), routes,
     }));
   }
   time('read', () => {
@@ -91,8 +96,10 @@ function generatePages(options = {}) {
       bodies[page.id] = {};
       for (const lang of authored) {
         const entry = page.entries[lang.code];
-        if (page.generatedBy === 'benchmarks') {
-          bodies[page.id][lang.code] = benchmarkBodies[lang.code].trim();
+        if (page.generatedBy) {
+          const generated = generatedBodies[page.generatedBy];
+          if (!generated) throw new Error(`benchmarks: docs/src/benchmarks/render.js does not generate "${page.generatedBy}" (page "${page.id}" of the manifest)`);
+          bodies[page.id][lang.code] = generated[lang.code].trim();
           continue;
         }
         let text;

@@ -29,7 +29,7 @@ function chartsOf(markdown) {
 }
 
 test('every chart of the page finds its labels in the table that follows it', () => {
-  const { en } = renderBenchmarkPages({ results: fixture });
+  const { en } = renderBenchmarkPages({ results: fixture }).benchmarks;
   const charts = chartsOf(en);
   assert.deepEqual(charts.map((c) => c.id), ['throughput', 'latency', 'efficiency', 'trend']);
   for (const { id, spec, grid } of charts) {

@@ -29,9 +29,16 @@ const runA = () => load('results-quick-a.json');
 const runB = () => load('results-quick-b.json');
 const { marked } = loadDocsifyRuntime();
 
+const PAGES = ['benchmarks', 'benchmark-details'];
+
+// { benchmarks: { en, 'zh-CN', 'zh-TW' }, 'benchmark-details': {...}, all: { en, ... } }: each
+// generated page with its zh-TW conversion, and per language both pages together.
 function renderAll(input) {
-  const pages = renderBenchmarkPages(input);
-  return { ...pages, 'zh-TW': convertMarkdown(pages['zh-CN']) };
+  const rendered = renderBenchmarkPages(input);
+  const out = { all: {} };
+  for (const page of PAGES) out[page] = { ...rendered[page], 'zh-TW': convertMarkdown(rendered[page]['zh-CN']) };
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) out.all[lang] = PAGES.map((page) => out[page][lang]).join('\n');
+  return out;
 }
 
 // --- checks on a rendered page -------------------------------------------------------------------
@@ -66,6 +73,8 @@ function assertNoInjectedMarkup(markdown, what) {
   const html = marked.parse(markdown);
   const tags = html.match(/<[a-z][^>]*>/gi) || [];
   for (const tag of tags) {
+    // The pages' own links: to a page of the site, optionally to a fixed anchor. Nothing else may link.
+    if (/^<a href="\/(ENG|CHN|JB_TW)\/[^"?<>]+(\?id=[a-z-]+)?">$/.test(tag)) continue;
     assert.doesNotMatch(tag, /^<(img|script|iframe|svg|object|embed|a)\b/i, `${what}: element from data reached the HTML: ${tag}`);
     assert.doesNotMatch(tag, /\son\w+\s*=|javascript:/i, `${what}: handler or javascript: URL in ${tag}`);
   }
@@ -79,14 +88,16 @@ function assertNoInjectedMarkup(markdown, what) {
 
 test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
   const pages = renderAll({ results: runB(), history: [runA()] });
-  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
-    const file = path.join(goldenDir, `benchmarks.${lang}.md`);
-    if (process.env.UPDATE_GOLDEN === '1') {
-      fs.mkdirSync(goldenDir, { recursive: true });
-      fs.writeFileSync(file, pages[lang]);
+  for (const page of PAGES) {
+    for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+      const file = path.join(goldenDir, `${page}.${lang}.md`);
+      if (process.env.UPDATE_GOLDEN === '1') {
+        fs.mkdirSync(goldenDir, { recursive: true });
+        fs.writeFileSync(file, pages[page][lang]);
+      }
+      assert.ok(fs.existsSync(file), `${file} missing: run UPDATE_GOLDEN=1 node --test ${path.relative(repoRoot, __filename)}`);
+      assert.equal(pages[page][lang], fs.readFileSync(file, 'utf8'), `${page} ${lang} differs from ${path.relative(repoRoot, file)} (UPDATE_GOLDEN=1 to accept)`);
     }
-    assert.ok(fs.existsSync(file), `${file} missing: run UPDATE_GOLDEN=1 node --test ${path.relative(repoRoot, __filename)}`);
-    assert.equal(pages[lang], fs.readFileSync(file, 'utf8'), `${lang} page differs from ${path.relative(repoRoot, file)} (UPDATE_GOLDEN=1 to accept)`);
   }
 });
 
@@ -94,12 +105,14 @@ test('pages start with the manifest titles and carry the versions and figures of
   const results = runB();
   const pages = renderAll({ results, history: [] });
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'manifest.json'), 'utf8'));
-  const entry = manifest.pages.find((p) => p.generatedBy === 'benchmarks');
-  assert.ok(pages.en.startsWith(`# ${entry.en.title}\n`));
-  assert.ok(pages['zh-CN'].startsWith(`# ${entry['zh-CN'].title}\n`));
+  for (const page of PAGES) {
+    const entry = manifest.pages.find((p) => p.generatedBy === page);
+    assert.ok(pages[page].en.startsWith(`# ${entry.en.title}\n`), page);
+    assert.ok(pages[page]['zh-CN'].startsWith(`# ${entry['zh-CN'].title}\n`), page);
+  }
   const kqps = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {
-    const page = pages[lang];
+    const page = pages.all[lang];
     for (const version of Object.values(results.environment.versions)) assert.ok(page.includes(version), `${lang}: version ${version}`);
     // The published-table cell of every scenario and server: max/min kQPS.
     for (const scenario of results.scenarios) {
@@ -115,7 +128,7 @@ test('the handler shown is the examples/benchmark source file, verbatim', () => 
   const handler = readBenchmarkHandler(repoRoot);
   assert.match(handler.path, /^examples\/benchmark\/.+\.(cc|cpp|h)$/);
   assert.ok(handler.source.includes('Hello, world!'));
-  const { en } = renderBenchmarkPages({ results: runB() });
+  const { en } = renderBenchmarkPages({ results: runB() })['benchmark-details'];
   assert.ok(en.includes(`\`${handler.path}\``));
   assert.ok(en.includes(`\`\`\`cpp\n${handler.source.replace(/\n+$/, '')}\n\`\`\``));
 });
@@ -155,8 +168,10 @@ test('deterministic: same JSON, same bytes, whatever the key order, time zone or
   });
   assert.equal(child.status, 0, child.stderr);
   const other = JSON.parse(child.stdout);
-  assert.equal(other.en, first.en);
-  assert.equal(other['zh-CN'], first['zh-CN']);
+  for (const page of PAGES) {
+    assert.equal(other[page].en, first[page].en, page);
+    assert.equal(other[page]['zh-CN'], first[page]['zh-CN'], page);
+  }
 });
 
 // --- validation ------------------------------------------------------------------------------------
@@ -221,11 +236,11 @@ test('hostile strings in every string field: escaped on the page, or refused nam
       return;
     }
     rendered += 1;
-    for (const [lang, page] of Object.entries(pages)) {
+    for (const [lang, page] of Object.entries(pages.all)) {
       assertTablesIntact(page, `${field} (${lang})`);
       assertNoInjectedMarkup(page, `${field} (${lang})`);
     }
-    if (pages.en.includes(marker)) reached.push(field);
+    if (pages.all.en.includes(marker)) reached.push(field);
   });
   assert.ok(refused > 0 && rendered > 0);
   // The fields a reader sees must have been exercised (they reach the page), not silently dropped.
@@ -240,7 +255,7 @@ test('hostile strings in every string field: escaped on the page, or refused nam
 
 test('hostile strings in all string fields at once, and the text survives as text', () => {
   const pages = renderAll({ results: hostileResults(runB()) });
-  for (const [lang, page] of Object.entries(pages)) {
+  for (const [lang, page] of Object.entries(pages.all)) {
     assertTablesIntact(page, lang);
     const html = assertNoInjectedMarkup(page, lang);
     // Shown as text: the entity-escaped form of the tag is there.
@@ -269,7 +284,7 @@ test('an invalid results file stops the build before anything is written', async
 // --- zh-TW -----------------------------------------------------------------------------------------
 
 test('zh-TW conversion keeps every number, code span and chart attribute of the zh-CN page', () => {
-  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB(), history: [runA()] });
+  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB(), history: [runA()] }).all;
   const numbers = (text) => text.match(/\d[\d,.]*/g);
   assert.deepEqual(numbers(zhTW), numbers(zhCN));
   const codeSpans = (text) => text.match(/`[^`\n]+`/g);
@@ -290,7 +305,7 @@ test('trend: an environment change breaks the line and the note names what chang
   upgraded.environment.fingerprint = fingerprintOf(upgraded.environment);
   upgraded.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
   upgraded.environment.gitCommit = 'f'.repeat(40);
-  const pages = renderAll({ results: upgraded, history: [runA(), runB()] });
+  const pages = renderAll({ results: upgraded, history: [runA(), runB()] }).benchmarks;
   const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
     .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
   assert.deepEqual(chart.breaks, [2]);
@@ -299,7 +314,7 @@ test('trend: an environment change breaks the line and the note names what chang
   assert.match(pages['zh-CN'], /测试环境或测试设置发生了变化（内核：/);
   assert.match(pages['zh-TW'], /測試環境或測試設定發生了變化（核心：/);
   // Without a change there is no break and no note.
-  const same = renderAll({ results: runB(), history: [runA()] });
+  const same = renderAll({ results: runB(), history: [runA()] }).benchmarks;
   assert.doesNotMatch(same.en, /The environment or the bench setup changed/);
 });
 
@@ -310,7 +325,7 @@ test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in 
   for (const r of results.scenarios[0].results) {
     r.bottleneck = { ...r.bottleneck, side: 'client', clientCpuUtilization: 0.995 };
   }
-  const pages = renderAll({ results });
+  const pages = renderAll({ results }).benchmarks;
   const items = {
     en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit, so requests per second show how fast wrk could send, not how fast the servers answer; per second of server CPU, Drogon reached \d+\.\d\d× the figure of nginx \+ hello\\_world module \(ratio of the medians\)\.$/m,
     'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈，因此每秒请求数反映的是 wrk 能发多快，而不是服务器能答多快；按每秒服务器 CPU 时间计，Drogon 达到 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数之比）。$/m,

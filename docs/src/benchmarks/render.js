@@ -1,8 +1,10 @@
-// Render stage: the Benchmarks page bodies (en, zh-CN) as a pure function of the results JSON, its
-// history and the handler source. Stages: validate (schema, then cross-references) -> derive (trend)
-// -> render each section (sections.js) into the language's template
-// (docs/benchmarks/page.<lang>.md) with its string table (docs/benchmarks/strings.<lang>.json).
-// The zh-TW page is convertMarkdown() of the zh-CN body (done by the build, not here).
+// Render stage: the bodies (en, zh-CN) of the pages generated from the results JSON, as a pure
+// function of the results, its history and the handler source: "benchmarks" (the Benchmarks page,
+// sections.js) and "benchmark-details" (the Benchmark details page, details.js), named as the
+// manifest's generatedBy names them. Stages: validate (schema, then cross-references) -> derive
+// (trend) -> render each page's sections into its template (docs/benchmarks/<page>.<lang>.md) with
+// the language's string table (docs/benchmarks/strings.<lang>.json).
+// The zh-TW pages are convertMarkdown() of the zh-CN bodies (done by the build, not here).
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -13,6 +15,10 @@ const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
 const { fill } = require('./sentences');
 const sections = require('./sections');
+const details = require('./details');
+
+// The generated pages: manifest generatedBy name -> its sections (a module of section functions).
+const GENERATED_PAGES = { benchmarks: sections, 'benchmark-details': details };
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const benchmarksDir = path.join(__dirname, '..', '..', 'benchmarks');
@@ -43,11 +49,22 @@ function readJson(file) {
   }
 }
 
-function loadLanguage(lang) {
-  return {
-    strings: readJson(path.join(benchmarksDir, `strings.${lang}.json`)),
-    template: fs.readFileSync(path.join(benchmarksDir, `page.${lang}.md`), 'utf8'),
-  };
+function readTemplate(page, lang) {
+  return fs.readFileSync(path.join(benchmarksDir, `${page}.${lang}.md`), 'utf8');
+}
+
+/**
+ * Routes of the generated pages per authored language, { [generatedBy]: { [lang]: '/ENG/File' } },
+ * from docs/manifest.json (the build passes the ones of the manifest it loaded).
+ */
+function manifestRoutes(manifestPath = path.join(repoRoot, 'docs', 'manifest.json')) {
+  const manifest = readJson(manifestPath);
+  const dirs = new Map(manifest.languages.map((l) => [l.code, l.dir]));
+  const routes = {};
+  for (const page of manifest.pages.filter((p) => p.generatedBy)) {
+    routes[page.generatedBy] = Object.fromEntries(LANGUAGES.map((lang) => [lang, `/${dirs.get(lang)}/${page[lang].file}`]));
+  }
+  return routes;
 }
 
 // Scenario labels: "100 connections, keep-alive"; the tool is added where two scenarios would read the same.
@@ -89,35 +106,43 @@ function createContext(lang, strings, inputs) {
     // Scenario labels hold commas themselves, so they are listed with the language's separator.
     scenarioList: (ids) => ids.map((id) => labels.get(id)).join(strings.listSeparator),
     list: (items) => spacedList(listFormat, items),
+    // A link to a generated page of this language, optionally to one of its fixed :id= anchors.
+    pageLink: (page, text, id) => {
+      const route = inputs.routes[page] && inputs.routes[page][lang];
+      if (!route) throw new Error(`benchmarks: no route for the generated page "${page}" in ${lang} (docs/manifest.json)`);
+      return `[${text}](${route}${id ? `?id=${id}` : ''})`;
+    },
   };
 }
 
 // Fills the template: every {{section}} sits alone on its line and must exist; every section is used.
-function fillTemplate(template, rendered, lang) {
+function fillTemplate(template, rendered, name) {
   const used = new Set();
   const lines = template.replace(/\r\n?/g, '\n').split('\n').map((line) => {
     const token = TOKEN_LINE.exec(line.trim());
     if (!token) {
-      if (/\{\{|\}\}/.test(line)) throw new Error(`docs/benchmarks/page.${lang}.md: a {{section}} must sit alone on its line: ${line}`);
+      if (/\{\{|\}\}/.test(line)) throw new Error(`docs/benchmarks/${name}: a {{section}} must sit alone on its line: ${line}`);
       return line;
     }
-    if (!(token[1] in rendered)) throw new Error(`docs/benchmarks/page.${lang}.md: unknown section {{${token[1]}}}`);
+    if (!(token[1] in rendered)) throw new Error(`docs/benchmarks/${name}: unknown section {{${token[1]}}}`);
     used.add(token[1]);
     return rendered[token[1]];
   });
   const unused = Object.keys(rendered).filter((name) => !used.has(name));
-  if (unused.length) throw new Error(`docs/benchmarks/page.${lang}.md: sections missing: ${unused.map((n) => `{{${n}}}`).join(', ')}`);
+  if (unused.length) throw new Error(`docs/benchmarks/${name}: sections missing: ${unused.map((n) => `{{${n}}}`).join(', ')}`);
   // Trailing spaces would be Markdown hard breaks; one final newline.
   return `${lines.join('\n').replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 }
 
 /**
- * { en, 'zh-CN' }: Markdown bodies of the Benchmarks page (starting with the page title; the
- * navigation blocks are added by docs/src/navigation.js). Throws, naming the field, when `results`
- * or a `history` entry does not match bench/results.schema.json; nothing is written here.
- * options.root: repository root holding examples/benchmark (tests may point elsewhere).
+ * { benchmarks: { en, 'zh-CN' }, 'benchmark-details': { en, 'zh-CN' } }: Markdown bodies of the
+ * generated pages (each starting with the page title; the navigation blocks are added by
+ * docs/src/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
+ * match bench/results.schema.json; nothing is written here.
+ * options.root: repository root holding examples/benchmark (tests may point elsewhere);
+ * options.routes: routes of the generated pages (default: from docs/manifest.json).
  */
-function renderBenchmarkPages({ results, history = [], root = repoRoot }) {
+function renderBenchmarkPages({ results, history = [], root = repoRoot, routes = manifestRoutes() }) {
   validateResults(results, 'results');
   if (!Array.isArray(history)) throw new Error('history: expected an array of results');
   history.forEach((entry, i) => validateResults(entry, `history[${i}]`));
@@ -126,16 +151,20 @@ function renderBenchmarkPages({ results, history = [], root = repoRoot }) {
     trend: buildTrend(results, history),
     handler: readBenchmarkHandler(root),
     layout: readJson(path.join(benchmarksDir, 'layout.json')),
+    routes,
   };
   const pages = {};
+  for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) pages[page] = {};
   for (const lang of LANGUAGES) {
-    const { strings, template } = loadLanguage(lang);
+    const strings = readJson(path.join(benchmarksDir, `strings.${lang}.json`));
     const ctx = createContext(lang, strings, inputs);
-    const rendered = {};
-    for (const name of Object.keys(sections)) rendered[name] = sections[name](ctx);
-    pages[lang] = fillTemplate(template, rendered, lang);
+    for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) {
+      const rendered = {};
+      for (const name of Object.keys(pageSections)) rendered[name] = pageSections[name](ctx);
+      pages[page][lang] = fillTemplate(readTemplate(page, lang), rendered, `${page}.${lang}.md`);
+    }
   }
   return pages;
 }
 
-module.exports = { renderBenchmarkPages, spacedList, LANGUAGES };
+module.exports = { renderBenchmarkPages, manifestRoutes, spacedList, GENERATED_PAGES, LANGUAGES };

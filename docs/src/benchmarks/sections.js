@@ -1,46 +1,39 @@
-// The sections of the Benchmarks page, one function each, filled into docs/benchmarks/page.<lang>.md.
-// Every section reads the validated results (and history) through ctx and returns Markdown in which
-// every data string is escaped (escape.js) and every number formatted for the language.
+// The sections of the Benchmarks page, one function each, filled into
+// docs/benchmarks/benchmarks.<lang>.md. The page is what a reader needs in ten seconds plus the
+// charts; every chart keeps its data table (folded), and the full tables, command lines, server list,
+// notes and environment are on the generated "Benchmark details" page (details.js), linked from here.
+// Every data string is escaped (escape.js) and every number formatted for the language.
 //
-// ctx: { lang, strings, fmt, layout, results, trend, handler,
+// ctx: { lang, strings, fmt, layout, results, trend, handler, routes,
 //        t(path, values), fill(template, values), serverName(id), scenarioLabel(id), scenarioList(ids),
-//        list(items), esc(text) }
+//        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
-const { codeSpan, fencedCode, table } = require('./escape');
+const { codeSpan, table } = require('./escape');
 const { utcMinute } = require('./format');
 const { chartFigure } = require('./charts');
-const { resultFor, runCounts } = require('./stats');
+const { resultFor } = require('./stats');
 const { scenarioSentence, localize } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
+const { paragraphs, folded, wholeNumber, msFromUs, serverIndex, valueWithRange } = require('./blocks');
 
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0.., percentiles 4..6.
 const PERCENTILE_COLORS = [4, 5, 6];
 const PERCENTILES = ['p50', 'p90', 'p99'];
-// The schema's error kinds, in a fixed order (not the JSON's key order).
-const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout', 'other'];
 
-// Chart values are rounded to what the tables can show (whole requests, whole microseconds), so the
-// embedded JSON diffs as cleanly as the tables.
-const wholeNumber = (v) => (v === null ? null : Math.round(v));
-const msFromUs = (us) => Math.round(us) / 1000;
-
-function paragraphs(...blocks) {
-  return blocks.filter((b) => b !== null && b !== undefined && b !== '').join('\n\n');
+// A chart's data table, folded under the chart, and the link to the full tables on the details page.
+function dataTable(ctx, tableMarkdown) {
+  return folded(ctx.strings.dataTable, tableMarkdown, 'bench-data');
 }
 
-function serverIndex(results, id) {
-  return results.servers.findIndex((s) => s.id === id);
-}
-
-// "116.0 (115.2–116.4)" style cell from a { min, median, max } and a number formatter.
-function valueWithRange(ctx, mmm, format) {
-  return ctx.t('valueWithRange', { value: format(mmm.median), range: ctx.t('range', { min: format(mmm.min), max: format(mmm.max) }) });
+function moreDetails(ctx, id) {
+  return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.details.title, id) });
 }
 
 function intro(ctx) {
   const { results } = ctx;
   return ctx.t('intro', {
     profile: ctx.esc(results.profile), startedAt: utcMinute(results.startedAt), finishedAt: utcMinute(results.finishedAt),
+    details: ctx.pageLink('benchmark-details', ctx.strings.details.linkText),
   });
 }
 
@@ -50,78 +43,6 @@ function conclusion(ctx) {
   return ctx.results.scenarios.map((scenario) => ctx.t('conclusionItem', {
     scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
   })).join('\n');
-}
-
-function environment(ctx) {
-  const env = ctx.results.environment;
-  const e = (key) => ctx.strings.environment[key];
-  const versionNames = ['drogon', 'trantor', 'nginx', 'wrk', ...Object.keys(env.versions).filter((n) => !['drogon', 'trantor', 'nginx', 'wrk'].includes(n)).sort()];
-  const displayName = (name) => ctx.results.servers.find((s) => s.id === name)?.name ?? name;
-  const rows = [
-    [e('cpu'), ctx.esc(env.cpuModel)],
-    [e('cores'), ctx.fmt.integer(env.cpuCores)],
-    [e('memory'), ctx.t('environment.memoryValue', { gib: ctx.fmt.gib(env.memoryBytes) })],
-    [e('os'), ctx.esc(env.os)],
-    [e('kernel'), ctx.esc(env.kernel)],
-    [e('compiler'), ctx.esc(env.compiler)],
-    ...versionNames.filter((n) => env.versions[n] !== undefined)
-      .map((n) => [ctx.t('environment.version', { name: ctx.esc(displayName(n)) }), ctx.esc(env.versions[n])]),
-    [e('date'), ctx.fmt.date(env.date)],
-    [e('commit'), codeSpan(env.gitCommit, { inTable: true })],
-    [e('profile'), ctx.esc(ctx.results.profile)],
-    [e('fingerprint'), codeSpan(env.fingerprint, { inTable: true })],
-  ];
-  return table(e('header'), rows);
-}
-
-function plan(ctx) {
-  const { method, servers, scenarios } = ctx.results;
-  const cpus = (list) => (list ? ctx.esc(list) : ctx.strings.notPinned);
-  const text = paragraphs(
-    ctx.t('plan.address', {
-      address: codeSpan(method.address), duration: ctx.fmt.decimal(method.durationSeconds, 0),
-      warmup: ctx.fmt.decimal(method.warmupSeconds, 0), repetitions: ctx.fmt.integer(method.repetitions),
-    }),
-    [
-      `- ${ctx.t('plan.serverCpus', { threads: ctx.fmt.integer(method.serverThreads), cpus: cpus(method.serverCpus) })}`,
-      `- ${ctx.t('plan.clientCpus', { threads: ctx.fmt.integer(method.loadGeneratorThreads), cpus: cpus(method.clientCpus) })}`,
-      `- ${ctx.t('plan.threshold', { threshold: ctx.fmt.percent(method.saturationThreshold) })}`,
-      ...(method.openFilesLimit === undefined ? [] : [`- ${ctx.t('plan.openFiles', { limit: ctx.fmt.integer(method.openFilesLimit) })}`]),
-    ].join('\n'),
-    ctx.strings.plan.serversIntro,
-    table(ctx.strings.plan.serversHeader, servers.map((s) => [
-      ctx.esc(s.name), ctx.esc(s.version), s.serverHeader ? codeSpan(s.serverHeader, { inTable: true }) : ctx.strings.dash,
-      codeSpan(s.commandLine, { inTable: true }),
-    ])),
-    ctx.strings.plan.scenariosIntro,
-    table(ctx.strings.plan.scenariosHeader, scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ctx.esc(sc.tool), codeSpan(sc.commandLine, { inTable: true })])),
-  );
-  return text;
-}
-
-function handler(ctx) {
-  return paragraphs(ctx.t('plan.handlerIntro', { path: ctx.handler.path }), fencedCode(ctx.handler.source, 'cpp'));
-}
-
-// A results cell: "max/min" kQPS, with failed runs named.
-function resultsCell(ctx, result) {
-  const counts = runCounts(result);
-  if (!result || !result.summary) return ctx.t('results.allFailed', { total: ctx.fmt.integer(counts.total) });
-  const rps = result.summary.requestsPerSecond;
-  const value = ctx.t('results.maxMin', { max: ctx.fmt.kqps(rps.max), min: ctx.fmt.kqps(rps.min) });
-  if (counts.failed === 0) return value;
-  return ctx.t('results.someFailed', { value, failed: ctx.fmt.integer(counts.failed), total: ctx.fmt.integer(counts.total) });
-}
-
-function results(ctx) {
-  const { servers, scenarios } = ctx.results;
-  const [commandHeader, descriptionHeader, serverHeader] = ctx.strings.results.header;
-  const header = [commandHeader, descriptionHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
-  const rows = scenarios.map((sc) => [
-    codeSpan(sc.commandLine, { inTable: true }), ctx.scenarioLabel(sc.id),
-    ...servers.map((s) => resultsCell(ctx, resultFor(sc, s.id))),
-  ]);
-  return paragraphs(ctx.strings.results.intro, table(header, rows));
 }
 
 // Chart + table with one value column per server: median (min–max) of a summary figure.
@@ -148,13 +69,13 @@ function perServerRangeChart(ctx, { id, section, pick, format }) {
     id, caption: strings.caption, fallback: strings.fallback,
     spec: { kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale, series },
   });
-  return paragraphs(figure, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null))));
+  return paragraphs(figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))));
 }
 
 function throughput(ctx) {
-  return perServerRangeChart(ctx, {
+  return paragraphs(perServerRangeChart(ctx, {
     id: 'throughput', section: 'throughput', pick: (summary) => summary.requestsPerSecond, format: ctx.fmt.integer,
-  });
+  }), moreDetails(ctx, 'throughput'));
 }
 
 function latency(ctx) {
@@ -174,94 +95,13 @@ function latency(ctx) {
     spec: { kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 2, locale: ctx.fmt.locale, series },
   });
   const header = ctx.strings.latency.header;
-  return paragraphs(ctx.strings.latency.intro, figure, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))));
+  return paragraphs(ctx.strings.latency.intro, figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), moreDetails(ctx, 'latency'));
 }
 
 function efficiency(ctx) {
-  const { servers, scenarios, method } = ctx.results;
-  const chart = perServerRangeChart(ctx, {
+  return paragraphs(ctx.strings.efficiency.intro, perServerRangeChart(ctx, {
     id: 'efficiency', section: 'efficiency', pick: (summary) => summary.requestsPerServerCpuSecond, format: ctx.fmt.integer,
-  });
-  const sides = ctx.strings.efficiency.sides;
-  const cpu = (value) => (value === null ? ctx.strings.dash : ctx.fmt.percent(value));
-  const rows = [];
-  for (const sc of scenarios) {
-    for (const s of servers) {
-      const result = resultFor(sc, s.id);
-      if (!result) continue;
-      const summary = result.summary;
-      rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(s.id), sides[result.bottleneck.side],
-        cpu(result.bottleneck.serverCpuUtilization), cpu(result.bottleneck.clientCpuUtilization),
-        summary ? ctx.fmt.decimal(summary.serverCpuMicrosPerRequest, 2) : ctx.strings.dash,
-        summary ? ctx.fmt.mib(summary.serverPeakRssBytes) : ctx.strings.dash]);
-    }
-  }
-  const header = ctx.strings.efficiency.bottleneckHeader;
-  return paragraphs(
-    ctx.strings.efficiency.intro, chart,
-    ctx.t('efficiency.bottleneckIntro', { threshold: ctx.fmt.percent(method.saturationThreshold) }),
-    table(header, rows, header.map((_, i) => (i > 2 ? 'right' : null))),
-  );
-}
-
-// A note in the page's language: English shows the bench's own text; other languages have a template
-// per note code, filled from the same JSON figures, or the bench's text marked as untranslated.
-function noteText(ctx, scenario, result, note) {
-  const template = ctx.strings.notes.codes && ctx.strings.notes.codes[note.code];
-  if (ctx.lang === 'en' || template === undefined) {
-    const text = ctx.esc(note.text);
-    return ctx.lang === 'en' ? text : ctx.t('notes.untranslated', { text });
-  }
-  const summary = result.summary;
-  const counts = runCounts(result);
-  const okRequests = result.runs.filter((r) => r.status === 'ok').reduce((sum, r) => sum + r.requests, 0);
-  const errorList = summary
-    ? ctx.list(ERROR_KINDS.filter((kind) => summary.errors[kind] > 0)
-      .map((kind) => ctx.fill(ctx.strings.notes.errorKinds[kind], { count: ctx.fmt.integer(summary.errors[kind]) })))
-    : ctx.strings.dash;
-  const values = {
-    tool: ctx.esc(scenario.tool),
-    readErrors: summary ? ctx.fmt.integer(summary.errors.read) : ctx.strings.dash,
-    requests: ctx.fmt.integer(okRequests),
-    errors: errorList,
-    failed: ctx.fmt.integer(counts.failed),
-    total: ctx.fmt.integer(counts.total),
-  };
-  return ctx.fill(template, values);
-}
-
-function notes(ctx) {
-  // A note with the same text in this language is listed once, with every scenario and server it applies to.
-  const grouped = new Map(); // text -> Map(scenario id -> [server id])
-  const failedRuns = [];
-  for (const sc of ctx.results.scenarios) {
-    for (const s of ctx.results.servers) {
-      const result = resultFor(sc, s.id);
-      if (!result) continue;
-      for (const note of result.notes) {
-        const text = noteText(ctx, sc, result, note);
-        if (!grouped.has(text)) grouped.set(text, new Map());
-        const places = grouped.get(text);
-        if (!places.has(sc.id)) places.set(sc.id, []);
-        places.get(sc.id).push(s.id);
-      }
-      for (const run of result.runs.filter((r) => r.status === 'failed')) {
-        failedRuns.push(`- ${ctx.t('notes.failedRun', {
-          scenario: ctx.scenarioLabel(sc.id), server: ctx.serverName(s.id), repetition: ctx.fmt.integer(run.repetition), reason: ctx.esc(run.failureReason),
-        })}`);
-      }
-    }
-  }
-  const items = [...grouped].map(([text, places]) => {
-    const where = [...places].map(([scenarioId, serverIds]) => ctx.t('notes.where', {
-      scenario: ctx.scenarioLabel(scenarioId), servers: ctx.list(serverIds.map(ctx.serverName)),
-    }));
-    return `- ${ctx.t('notes.item', { where: where.join(ctx.strings.listSeparator), text })}`;
-  });
-  return paragraphs(
-    items.length ? paragraphs(ctx.strings.notes.intro, items.join('\n')) : ctx.strings.notes.none,
-    failedRuns.length ? paragraphs(ctx.strings.notes.failedRunsIntro, failedRuns.join('\n')) : null,
-  );
+  }), moreDetails(ctx, 'efficiency'));
 }
 
 function changeText(ctx, change) {
@@ -311,10 +151,13 @@ function trend(ctx) {
   });
   return paragraphs(
     ctx.t('trend.intro', { count: ctx.fmt.integer(shown.length) }), figure,
-    table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))), ...breakNotes,
+    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), ...breakNotes,
   );
 }
 
-module.exports = {
-  intro, conclusion, environment, plan, handler, results, throughput, latency, efficiency, notes, trend,
-};
+// Where the folded-away material is: one line per section of the details page.
+function details(ctx) {
+  return ctx.strings.details.sections.map(([id, text]) => `- ${ctx.pageLink('benchmark-details', text, id)}`).join('\n');
+}
+
+module.exports = { intro, conclusion, throughput, latency, efficiency, trend, details };
