@@ -16,7 +16,7 @@ function chartsOf(markdown) {
   const out = [];
   const lines = markdown.split('\n');
   lines.forEach((line, i) => {
-    const m = /^<figure class="bench-chart" data-chart="([^"]*)">$/.exec(line);
+    const m = /^<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">$/.exec(line);
     if (!m) return;
     const spec = JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
     let j = i;
@@ -31,7 +31,7 @@ function chartsOf(markdown) {
 test('every chart of the page finds its labels in the table that follows it', () => {
   const { en } = renderBenchmarkPages({ results: fixture }).benchmarks;
   const charts = chartsOf(en);
-  assert.deepEqual(charts.map((c) => c.id), ['throughput', 'latency', 'efficiency', 'trend']);
+  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'throughput', 'latency', 'efficiency', 'trend']);
   for (const { id, spec, grid } of charts) {
     const labels = chartLabels(spec, grid);
     const length = spec.series[0].values.length;
@@ -39,10 +39,10 @@ test('every chart of the page finds its labels in the table that follows it', ()
     assert.equal(labels.series.length, spec.series.length, id);
     labels.cells.forEach((cells) => assert.equal(cells.length, length, id));
   }
-  const throughput = chartLabels(charts[0].spec, charts[0].grid);
+  const throughput = chartLabels(charts[1].spec, charts[1].grid);
   assert.deepEqual(throughput.series, fixture.servers.map((s) => s.name.replace('_', '\\_')));
   assert.equal(throughput.categories[0], '100 connections, keep-alive');
-  const latency = chartLabels(charts[1].spec, charts[1].grid);
+  const latency = chartLabels(charts[2].spec, charts[2].grid);
   assert.equal(latency.categories[0], '100 connections, keep-alive · Drogon');
   assert.deepEqual(latency.series, ['p50 (ms)', 'p90 (ms)', 'p99 (ms)']);
 });

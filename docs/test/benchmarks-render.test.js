@@ -306,7 +306,7 @@ test('trend: an environment change breaks the line and the note names what chang
   upgraded.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
   upgraded.environment.gitCommit = 'f'.repeat(40);
   const pages = renderAll({ results: upgraded, history: [runA(), runB()] }).benchmarks;
-  const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
+  const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
     .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
   assert.deepEqual(chart.breaks, [2]);
   assert.equal(chart.series[0].values.length, 3);

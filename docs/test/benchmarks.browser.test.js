@@ -140,7 +140,7 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     const shown = await readPage(page);
     const where = `${code} ${route}`;
     assert.equal(shown.lang, code, `${where}: <html lang>`);
-    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-throughput', 'bench-chart-latency', 'bench-chart-efficiency', 'bench-chart-trend'], where);
+    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-ratios', 'bench-chart-throughput', 'bench-chart-latency', 'bench-chart-efficiency', 'bench-chart-trend'], where);
     assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
     for (const figure of shown.figures) {
       assert.equal(figure.state, 'drawn', `${where}: ${figure.id} not drawn`);
@@ -150,7 +150,11 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
       assert.ok(figure.table, `${where}: ${figure.id} has no table`);
       assert.deepEqual(figure.labels.length, figure.data[0].length, `${where}: ${figure.id} labels`);
     }
-    const [throughput, latency, efficiency, trend] = shown.figures;
+    const [ratios, throughput, latency, efficiency, trend] = shown.figures;
+    // At a glance: Drogon / nginx module, per key scenario (the first keep-alive and the first new-connection one), both metrics.
+    const keyScenarios = [results.scenarios.find((sc) => sc.keepAlive), results.scenarios.find((sc) => !sc.keepAlive)];
+    const median = (sc, id, metric) => sc.results.find((r) => r.server === id).summary[metric].median;
+    assert.deepEqual(ratios.data, ['requestsPerSecond', 'requestsPerServerCpuSecond'].map((metric) => keyScenarios.map((sc) => median(sc, 'drogon', metric) / median(sc, 'nginx-module', metric))), `${where}: ratio chart data`);
     // Chart data = the JSON's medians (rounded to whole requests, microseconds).
     assert.deepEqual(throughput.data, medians((s) => s.requestsPerSecond), `${where}: throughput chart data`);
     assert.deepEqual(efficiency.data, medians((s) => s.requestsPerServerCpuSecond), `${where}: efficiency chart data`);
@@ -244,7 +248,7 @@ test('hostile strings in every field of the JSON render as text in the real docs
       };
     });
     assert.deepEqual(found.injected, [], `${code}: elements from the JSON reached the page`);
-    assert.deepEqual(found.states, ['drawn', 'drawn', 'drawn', 'drawn'], `${code}: charts with hostile labels`);
+    assert.ok(found.states.length > 0 && found.states.every((state) => state === 'drawn'), `${code}: charts with hostile labels: ${found.states}`);
     found.tables.forEach((table, i) => table.rows.forEach((cells) => assert.equal(cells, table.header, `${code}: table ${i} lost its shape`)));
     assert.ok(found.shownAsText, `${code}: the hostile string is not shown as text`);
   }

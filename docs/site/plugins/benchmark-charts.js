@@ -147,11 +147,34 @@
     },
   };
 
+  // A rule across the plot at spec.reference on the value axis (a ratio chart's 1 = equal).
+  var referencePlugin = {
+    id: 'benchReference',
+    afterDatasetsDraw: function (chart) {
+      var at = chart.options.plugins.benchReference && chart.options.plugins.benchReference.at;
+      if (at === undefined || at === null) return;
+      var horizontal = chart.options.indexAxis === 'y';
+      var scale = horizontal ? chart.scales.x : chart.scales.y;
+      var area = chart.chartArea;
+      var pixel = scale.getPixelForValue(at);
+      var ctx = chart.ctx;
+      ctx.save();
+      ctx.strokeStyle = '#222';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      if (horizontal) { ctx.moveTo(pixel, area.top); ctx.lineTo(pixel, area.bottom); } else { ctx.moveTo(area.left, pixel); ctx.lineTo(area.right, pixel); }
+      ctx.stroke();
+      ctx.restore();
+    },
+  };
+
   /** Orientation and height (px, or null: from the width) of one chart. */
   var LEGEND_ROW_PX = 24;
 
   function chartLayout(spec, labels) {
     var barCount = spec.series.length * labels.categories.length;
+    // Asked for (a ratio chart: one row per scenario): as tall as its bars need.
+    if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(200, barCount * 22 + labels.categories.length * 16 + 90) };
     var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
     if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
     // A line per scenario x server: the legend takes a row each, so the plot gets its own 300 px below it.
@@ -185,16 +208,19 @@
         };
       } else {
         dataset.borderWidth = 1;
-        if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
+        if (typeof spec.base === 'number') dataset.base = spec.base;
       }
+      if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
       return dataset;
     });
     var scales = {};
     scales[valueAxis] = {
       type: spec.scale,
-      beginAtZero: spec.scale === 'linear',
+      beginAtZero: spec.scale === 'linear' && typeof spec.base !== 'number',
       ticks: {
         maxRotation: 0,
+        // A logarithmic axis has many unlabelled ticks; skipping would drop labelled ones.
+        autoSkip: spec.scale !== 'logarithmic',
         callback: function (value) {
           // A logarithmic axis labels only 1, 2 and 5 times a power of ten, so labels never collide.
           if (spec.scale === 'logarithmic') {
@@ -205,6 +231,25 @@
         },
       },
     };
+    // Bars from a base on a logarithmic axis (ratios from 1): the same distance on both sides of the
+    // base, so "half as fast" and "twice as fast" look alike; at least a factor 2 each way.
+    // Ticks at the base times powers of two (0.5, 1, 2 ...).
+    if (typeof spec.base === 'number' && spec.scale === 'logarithmic') {
+      var doublings = 1;
+      spec.series.forEach(function (s) {
+        [s.values, s.min || [], s.max || []].forEach(function (list) {
+          list.forEach(function (v) { if (typeof v === 'number' && v > 0) doublings = Math.max(doublings, Math.ceil(Math.abs(Math.log2(v / spec.base)) * 1.1)); });
+        });
+      });
+      scales[valueAxis].min = spec.base * Math.pow(2, -doublings);
+      scales[valueAxis].max = spec.base * Math.pow(2, doublings);
+      scales[valueAxis].afterBuildTicks = function (axis) {
+        var ticks = [];
+        for (var k = -doublings; k <= doublings; k++) ticks.push({ value: spec.base * Math.pow(2, k) });
+        axis.ticks = ticks;
+      };
+      scales[valueAxis].ticks.callback = function (value) { return numbers.format(value); };
+    }
     scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
     return {
       type: spec.kind,
@@ -223,6 +268,7 @@
             ? { position: 'top', maxHeight: spec.series.length * LEGEND_ROW_PX + 16, labels: { boxWidth: 36, boxHeight: 2 } }
             : { position: 'top', labels: {} },
           benchBreaks: { at: spec.kind === 'line' ? spec.breaks : [] },
+          benchReference: { at: typeof spec.reference === 'number' ? spec.reference : null },
           tooltip: {
             callbacks: {
               // The table's own text: the same formatting as the page, per language.
@@ -234,7 +280,7 @@
           },
         },
       },
-      plugins: [rangePlugin, breakPlugin],
+      plugins: [rangePlugin, breakPlugin, referencePlugin],
     };
   }
 

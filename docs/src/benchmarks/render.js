@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { validateResults } = require('./validate');
 const { createFormatter } = require('./format');
-const { escapeMarkdownText } = require('./escape');
+const { escapeMarkdownText, oneLine } = require('./escape');
 const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
 const { fill } = require('./sentences');
@@ -102,6 +102,8 @@ function createContext(lang, strings, inputs) {
     fill: (template, values) => fill(template, values, `strings.${lang}.json`),
     t: (key, values = {}) => fill(lookup(key), values, `strings.${lang}.json: ${key}`),
     serverName: (id) => names.get(id),
+    // For HTML text (chart captions), which escapes on its own: the name on one line, unescaped.
+    serverPlainName: (id) => oneLine(inputs.results.servers.find((s) => s.id === id).name),
     scenarioLabel: (id) => labels.get(id),
     // Scenario labels hold commas themselves, so they are listed with the language's separator.
     scenarioList: (ids) => ids.map((id) => labels.get(id)).join(strings.listSeparator),

@@ -12,13 +12,15 @@ const { codeSpan, table } = require('./escape');
 const { utcMinute } = require('./format');
 const { chartFigure } = require('./charts');
 const { resultFor } = require('./stats');
-const { scenarioSentence, localize } = require('./sentences');
+const { scenarioSentence, localize, sideText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
 const { paragraphs, folded, wholeNumber, msFromUs, serverIndex, valueWithRange } = require('./blocks');
 
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0.., percentiles 4..6.
 const PERCENTILE_COLORS = [4, 5, 6];
 const PERCENTILES = ['p50', 'p90', 'p99'];
+// The two ratios of the at-a-glance chart (requests per second, per second of server CPU).
+const METRIC_COLORS = [4, 5];
 
 // A chart's data table, folded under the chart, and the link to the full tables on the details page.
 function dataTable(ctx, tableMarkdown) {
@@ -29,12 +31,77 @@ function moreDetails(ctx, id) {
   return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.details.title, id) });
 }
 
-function intro(ctx) {
+// The first line: which machine, when, which profile and which servers.
+function summary(ctx) {
   const { results } = ctx;
-  return ctx.t('intro', {
-    profile: ctx.esc(results.profile), startedAt: utcMinute(results.startedAt), finishedAt: utcMinute(results.finishedAt),
-    details: ctx.pageLink('benchmark-details', ctx.strings.details.linkText),
+  const env = results.environment;
+  return ctx.t('summary', {
+    date: ctx.fmt.date(env.date), cpu: ctx.esc(env.cpuModel), cores: ctx.fmt.integer(env.cpuCores),
+    memory: ctx.fmt.gib(env.memoryBytes), os: ctx.esc(env.os), profile: ctx.esc(results.profile),
+    servers: ctx.list(figures.comparedServers(results).map((s) => ctx.t('serverVersion', { server: ctx.esc(s.name), version: ctx.esc(s.version) }))),
   });
+}
+
+// The cell of one metric in the at-a-glance table; bold where it is the figure that compares the
+// servers under the scenario's pace (the one its sentence quotes).
+function glanceCell(ctx, pair, ratio, quoted) {
+  if (!ratio) return ctx.strings.dash;
+  const value = ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(ratio.ratio) });
+  let text;
+  if (ratio.fromMedians) text = ctx.t('glance.cellMedians', { value });
+  else if (!ratio.hasCi) text = ctx.t('glance.cellNoInterval', { value });
+  else {
+    const interval = ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) });
+    const verdict = ctx.fill(ctx.strings.comparison.verdicts[ratio.verdict], { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) });
+    text = ctx.t('glance.cell', { value, interval, verdict });
+  }
+  return quoted ? `**${text}**` : text;
+}
+
+function paceText(ctx, scenario, pair) {
+  const { pace, sides } = figures.paceOf(scenario, [pair.reference, pair.other]);
+  if (pace === 'none') return ctx.strings.dash;
+  if (pace !== 'mixed') return sideText(ctx, pace);
+  return sides.map((s) => ctx.fill(ctx.strings.sideOfServer, { server: ctx.serverName(s.server), side: sideText(ctx, s.side) })).join(ctx.strings.listSeparator);
+}
+
+/**
+ * At a glance: the verdict table of the key scenarios (pipelined, keep-alive, new connection per
+ * request: the first of each kind in the file) and the chart of its ratios with their intervals.
+ * The table is the chart's accessible table: its metric columns are the chart's series.
+ */
+function glance(ctx) {
+  const { results } = ctx;
+  const pair = figures.mainPair(results);
+  if (!pair) return ctx.strings.sentences.scenario.noPair;
+  const keys = figures.keyScenarios(results);
+  const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
+  const plainNames = { reference: ctx.serverPlainName(pair.reference), other: ctx.serverPlainName(pair.other) };
+  const header = [ctx.strings.glance.header[0], ...figures.METRICS.map((m) => ctx.strings.glance.metrics[m]), ctx.strings.glance.header[1]];
+  const ratios = keys.map(({ scenario }) => figures.METRICS.map((m) => figures.ratioFor(scenario, m, pair)));
+  const rows = keys.map(({ scenario }, i) => {
+    const quoted = figures.quotedMetric(figures.paceOf(scenario, [pair.reference, pair.other]).pace);
+    return [ctx.scenarioLabel(scenario.id), ...figures.METRICS.map((m, j) => glanceCell(ctx, pair, ratios[i][j], m === quoted)), paceText(ctx, scenario, pair)];
+  });
+  const intervals = figures.hasIntervals(results);
+  const figure = chartFigure({
+    // Caption and fallback are HTML text (escaped by chartFigure), so they take the names as they are.
+    id: 'ratios', caption: ctx.t('glance.caption', plainNames), fallback: ctx.t('glance.fallback', plainNames),
+    spec: {
+      kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
+      horizontal: true, base: 1, reference: 1,
+      series: figures.METRICS.map((m, j) => ({
+        values: ratios.map((r) => (r[j] ? r[j].ratio : null)),
+        ...(intervals ? { min: ratios.map((r) => (r[j] && r[j].hasCi ? r[j].ciLow : null)), max: ratios.map((r) => (r[j] && r[j].hasCi ? r[j].ciHigh : null)) } : {}),
+        color: METRIC_COLORS[j],
+      })),
+    },
+  });
+  return paragraphs(
+    ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }),
+    figure,
+    table(header, rows),
+  );
 }
 
 // One sentence per scenario (sentences.js), every scenario of the file in its order.
@@ -155,9 +222,16 @@ function trend(ctx) {
   );
 }
 
-// Where the folded-away material is: one line per section of the details page.
+// Where the numbers come from, and where the folded-away material is: one line per section of the details page.
 function details(ctx) {
-  return ctx.strings.details.sections.map(([id, text]) => `- ${ctx.pageLink('benchmark-details', text, id)}`).join('\n');
+  const { results } = ctx;
+  return paragraphs(
+    ctx.t('intro', {
+      profile: ctx.esc(results.profile), startedAt: utcMinute(results.startedAt), finishedAt: utcMinute(results.finishedAt),
+      details: ctx.pageLink('benchmark-details', ctx.strings.details.linkText),
+    }),
+    ctx.strings.details.sections.map(([id, text]) => `- ${ctx.pageLink('benchmark-details', text, id)}`).join('\n'),
+  );
 }
 
-module.exports = { intro, conclusion, throughput, latency, efficiency, trend, details };
+module.exports = { summary, glance, conclusion, throughput, latency, efficiency, trend, details };
