@@ -305,17 +305,26 @@ test('trend: an environment change breaks the line and the note names what chang
   upgraded.environment.fingerprint = fingerprintOf(upgraded.environment);
   upgraded.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
   upgraded.environment.gitCommit = 'f'.repeat(40);
-  const pages = renderAll({ results: upgraded, history: [runA(), runB()] }).benchmarks;
+  // A second run after the upgrade: with it, the latest has a comparable run, so the trend is drawn.
+  const again = JSON.parse(JSON.stringify(upgraded));
+  again.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
+  again.environment.gitCommit = 'e'.repeat(40);
+  const pages = renderAll({ results: again, history: [runA(), runB(), upgraded] }).benchmarks;
   const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
     .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
   assert.deepEqual(chart.breaks, [2]);
-  assert.equal(chart.series[0].values.length, 3);
+  assert.equal(chart.series[0].values.length, 4);
   assert.match(pages.en, new RegExp(`The environment or the bench setup changed before the run of ${upgraded.environment.date} \`fffffff\` \\(kernel: ${runB().environment.kernel.replace(/\./g, '\\.')} → ${upgraded.environment.kernel.replace(/\./g, '\\.')}\\)`));
   assert.match(pages['zh-CN'], /测试环境或测试设置发生了变化（内核：/);
   assert.match(pages['zh-TW'], /測試環境或測試設定發生了變化（核心：/);
   // Without a change there is no break and no note.
   const same = renderAll({ results: runB(), history: [runA()] }).benchmarks;
   assert.doesNotMatch(same.en, /The environment or the bench setup changed/);
+  // The upgraded run alone has nothing comparable: one sentence instead of a chart.
+  const alone = renderAll({ results: upgraded, history: [runA(), runB()] }).benchmarks;
+  assert.doesNotMatch(alone.en, /bench-chart-trend/);
+  assert.match(alone.en, /No trend yet: the history holds 1 run\(s\) comparable with this one \(same machine fingerprint, profile and thread counts\), and a trend needs 2\./);
+  assert.match(alone['zh-TW'], /還沒有趨勢/);
 });
 
 test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in every language', () => {
@@ -327,8 +336,8 @@ test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in 
   }
   const pages = renderAll({ results }).benchmarks;
   const items = {
-    en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit, so requests per second show how fast wrk could send, not how fast the servers answer; per second of server CPU, Drogon reached \d+\.\d\d× the figure of nginx \+ hello\\_world module \(ratio of the medians\)\.$/m,
-    'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈，因此每秒请求数反映的是 wrk 能发多快，而不是服务器能答多快；按每秒服务器 CPU 时间计，Drogon 达到 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数之比）。$/m,
+    en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit, so requests per second show what wrk could send; per second of server CPU, Drogon at \d+\.\d\d× of nginx \+ hello\\_world module \(medians\)\.$/m,
+    'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈，因此每秒请求数反映的是 wrk 能发多快；按每秒服务器 CPU 时间计，Drogon 为 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数）。$/m,
     'zh-TW': /^- \*\*100 個連線，保持連線（keep-alive）\*\*：負載生成器的 CPU 是瓶頸/m,
   };
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {

@@ -87,8 +87,12 @@ function readPage(page) {
         id: figure.querySelector('figcaption').id,
         state: figure.getAttribute('data-chart-state'),
         width, height, painted,
-        data: chart ? chart.data.datasets.map((d) => d.data) : null,
-        labels: chart ? chart.data.labels : null,
+        // Points of a numeric x axis as their y values.
+        data: chart ? chart.data.datasets.map((d) => d.data.map((v) => (v !== null && typeof v === 'object' ? v.y : v))) : null,
+        x: chart ? chart.data.datasets.map((d) => d.data.map((v) => (v !== null && typeof v === 'object' ? v.x : null))) : null,
+        labels: chart ? chart.data.labels || null : null,
+        group: figure.getAttribute('data-group'),
+        options: [...figure.querySelectorAll('select.bench-select option')].map((o) => ({ value: o.value, text: o.textContent })),
         seriesLabels: chart ? chart.data.datasets.map((d) => d.label) : null,
         table: grid(tableAfter(figure)),
       };
@@ -96,10 +100,18 @@ function readPage(page) {
     // The published-table form: the one table whose first column holds the command lines.
     const resultsTable = [...document.querySelectorAll('.markdown-section table')]
       .find((table) => table.tBodies[0] && table.tBodies[0].rows[0] && table.tBodies[0].rows[0].cells[0].querySelector('code'));
+    // The table under each heading of the details page, by the heading's id.
+    const tablesById = {};
+    for (const heading of document.querySelectorAll('.markdown-section h2[id], .markdown-section h3[id]')) {
+      for (let next = heading.nextElementSibling; next && !/^H[1-6]$/.test(next.tagName); next = next.nextElementSibling) {
+        if (next.tagName === 'TABLE') { tablesById[heading.id] = grid(next); break; }
+      }
+    }
     return {
       lang: document.documentElement.lang,
       figures,
       resultsTable: resultsTable ? grid(resultsTable) : null,
+      tablesById,
       chartInstances: Object.keys(window.Chart.instances).length,
     };
   });
@@ -121,15 +133,18 @@ function expectations(lang) {
     })),
     throughput: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerSecond))),
     efficiency: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerServerCpuSecond))),
-    latency: results.scenarios.flatMap((sc) => results.servers.map((s) => ['p50', 'p90', 'p99'].map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
+    latency: results.scenarios.flatMap((sc) => results.servers.map((s) => PERCENTILE_KEYS.map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
   };
 }
 
+const PERCENTILE_KEYS = ['p50', 'p75', 'p90', 'p99', 'p999'];
+const summaryOf = (sc, id) => sc.results.find((r) => r.server === id).summary;
+const latencyCurve = (sc, id) => PERCENTILE_KEYS.map((p) => Math.round(summaryOf(sc, id).latencyUs[p]) / 1000);
+
 test('Benchmarks page in every language: charts drawn, chart data and table numbers equal the JSON', { timeout: 120000 }, async () => {
   const page = await browser.newPage();
-  const medians = (pick) => results.servers.map((s) => results.scenarios.map((sc) => Math.round(pick(sc.results.find((r) => r.server === s.id).summary).median)));
   for (const { code, route, details } of routes) {
-    // The published-table form is on the details page.
+    // The full tables are on the details page.
     await gotoRoute(page, site.url, details);
     const detailsShown = await readPage(page);
     await gotoRoute(page, site.url, route);
@@ -140,7 +155,8 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     const shown = await readPage(page);
     const where = `${code} ${route}`;
     assert.equal(shown.lang, code, `${where}: <html lang>`);
-    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-ratios', 'bench-chart-throughput', 'bench-chart-latency', 'bench-chart-efficiency', 'bench-chart-trend'], where);
+    // Format 1 results: no sweep and no instruction counts to draw; the history holds a comparable run, so a trend.
+    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-ratios', 'bench-chart-latency', 'bench-chart-trend'], where);
     assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
     for (const figure of shown.figures) {
       assert.equal(figure.state, 'drawn', `${where}: ${figure.id} not drawn`);
@@ -148,32 +164,41 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
       // Axes, bars and lines: far more than a blank or nearly blank canvas.
       assert.ok(figure.painted > figure.width * figure.height * 0.02, `${where}: ${figure.id} has only ${figure.painted} painted pixels`);
       assert.ok(figure.table, `${where}: ${figure.id} has no table`);
-      assert.deepEqual(figure.labels.length, figure.data[0].length, `${where}: ${figure.id} labels`);
     }
-    const [ratios, throughput, latency, efficiency, trend] = shown.figures;
+    const [ratios, latency, trend] = shown.figures;
     // At a glance: Drogon / nginx module, per key scenario (the first keep-alive and the first new-connection one), both metrics.
     const keyScenarios = [results.scenarios.find((sc) => sc.keepAlive), results.scenarios.find((sc) => !sc.keepAlive)];
-    const median = (sc, id, metric) => sc.results.find((r) => r.server === id).summary[metric].median;
+    const median = (sc, id, metric) => summaryOf(sc, id)[metric].median;
     assert.deepEqual(ratios.data, ['requestsPerSecond', 'requestsPerServerCpuSecond'].map((metric) => keyScenarios.map((sc) => median(sc, 'drogon', metric) / median(sc, 'nginx-module', metric))), `${where}: ratio chart data`);
-    // Chart data = the JSON's medians (rounded to whole requests, microseconds).
-    assert.deepEqual(throughput.data, medians((s) => s.requestsPerSecond), `${where}: throughput chart data`);
-    assert.deepEqual(efficiency.data, medians((s) => s.requestsPerServerCpuSecond), `${where}: efficiency chart data`);
-    assert.deepEqual(latency.data, ['p50', 'p90', 'p99'].map((p) => results.scenarios.flatMap((sc) => results.servers.map((s) => Math.round(sc.results.find((r) => r.server === s.id).summary.latencyUs[p]) / 1000))), `${where}: latency chart data`);
-    assert.equal(trend.data[0].length, 2, `${where}: trend over the history entry and the latest run`);
-    assert.equal(trend.data[0][1], Math.round(results.scenarios[0].results.find((r) => r.server === results.servers[0].id).summary.requestsPerSecond.median));
-    // Chart labels are the table's labels (localized with the page).
-    // (the chart breaks long labels into lines; the words are the table's)
     const words = (text) => text.replace(/\s+/g, '');
-    assert.deepEqual(throughput.labels.map((lines) => words(lines.join(''))), throughput.table.rows.map((row) => words(row[0])), `${where}: chart categories`);
-    assert.deepEqual(throughput.seriesLabels, throughput.table.header.slice(1), `${where}: chart series`);
+    assert.deepEqual(ratios.labels.map((lines) => words(lines.join(''))), ratios.table.rows.map((row) => words(row[0])), `${where}: ratio chart categories = the verdict table's scenarios`);
+    assert.deepEqual(ratios.seriesLabels, ratios.table.header.slice(1, 3), `${where}: ratio chart series = the verdict table's metric columns`);
+    // Latency curves: the first key scenario is drawn (one curve per server), at x = 1/(1 - p).
+    const keepAlive = results.scenarios.indexOf(keyScenarios[0]);
+    assert.equal(latency.group, String(keepAlive), `${where}: latency chart's first scenario`);
+    assert.deepEqual(latency.data, results.servers.map((s) => latencyCurve(keyScenarios[0], s.id)), `${where}: latency chart data`);
+    assert.deepEqual(latency.x[0].map((x) => Math.round(x)), [2, 4, 10, 100, 1000], `${where}: x = 1/(1 - p)`);
+    const scenarioName = latency.options.find((o) => o.value === latency.group).text;
+    assert.deepEqual(latency.seriesLabels, latency.table.rows.filter((row) => row[0] === scenarioName).map((row) => row[1]), `${where}: one curve per server, named as in the table`);
+    assert.equal(latency.seriesLabels.length, results.servers.length);
+    assert.deepEqual(latency.options.map((o) => o.value), results.scenarios.map((sc, i) => String(i)), `${where}: the selector offers every scenario`);
+    // Another scenario, picked with the selector.
+    const other = results.scenarios.length - 1;
+    await page.selectOption('#bench-figure-latency select.bench-select', String(other));
+    const switched = (await readPage(page)).figures[1];
+    assert.equal(switched.group, String(other));
+    assert.deepEqual(switched.data, results.servers.map((s) => latencyCurve(results.scenarios[other], s.id)), `${where}: latency chart after picking another scenario`);
+    // Trend: two comparable runs (history + latest), one scenario at a time, one line per compared server.
+    const compared = results.servers.filter((s) => !s.baseline);
+    assert.deepEqual(trend.data, compared.map((s) => [historyEntry, results].map((r) => Math.round(summaryOf(r.scenarios[keepAlive], s.id).requestsPerSecond.median))), `${where}: trend chart data`);
 
     // Tables: the JSON's numbers, formatted like the page's language (zh-TW: converted from zh-CN, numbers unchanged).
     const expected = expectations(code === 'en' ? 'en' : 'zh-CN');
+    assert.deepEqual(latency.table.rows.map((row) => row.slice(2)), expected.latency, `${where}: latency data table`);
     assert.ok(detailsShown.resultsTable, `${where}: no results table on the details page`);
     assert.deepEqual(detailsShown.resultsTable.rows.map((row) => row.slice(2)), expected.results, `${where}: results table (kQPS max/min)`);
-    assert.deepEqual(throughput.table.rows.map((row) => row.slice(1)), expected.throughput, `${where}: throughput table`);
-    assert.deepEqual(efficiency.table.rows.map((row) => row.slice(1)), expected.efficiency, `${where}: efficiency table`);
-    assert.deepEqual(latency.table.rows.map((row) => row.slice(2)), expected.latency, `${where}: latency table`);
+    assert.deepEqual(detailsShown.tablesById.throughput.rows.map((row) => row.slice(1)), expected.throughput, `${where}: throughput table`);
+    assert.deepEqual(detailsShown.tablesById.latency.rows.map((row) => row.slice(2)), expected.latency, `${where}: details latency table`);
     await screenshot(page, `benchmarks-${code}`);
   }
   assert.deepEqual(page.problems, [], `console errors or CSP violations:\n${page.problems.join('\n')}`);

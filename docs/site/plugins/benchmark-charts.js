@@ -75,10 +75,25 @@
       if (grid.rows.length !== spec.series.length) throw new Error('table has ' + grid.rows.length + ' rows, chart has ' + spec.series.length + ' series');
       if (grid.header.length !== k + length) throw new Error('table has ' + grid.header.length + ' columns, chart needs ' + (k + length));
       out.categories = grid.header.slice(k);
-      out.series = grid.rows.map(key);
+      // A grouped chart names its groups by the first key column; its series by the others.
+      out.series = grid.rows.map(spec.groups ? function (row) { return row.slice(1, k).join(' · '); } : key);
       out.cells = grid.rows.map(function (row) { return row.slice(k); });
+      if (spec.groups) {
+        out.groups = [];
+        spec.series.forEach(function (s, j) {
+          if (!out.groups.some(function (g) { return g.index === s.group; })) out.groups.push({ index: s.group, name: grid.rows[j][0] });
+        });
+        out.groups.sort(function (a, b) { return a.index - b.index; });
+      }
     }
     return out;
+  }
+
+  /** The group a grouped chart shows first: the one the page asks for, if it has series. */
+  function initialGroup(spec, labels) {
+    if (!spec.groups) return null;
+    var wanted = spec.groups.selected;
+    return labels.groups.some(function (g) { return g.index === wanted; }) ? wanted : labels.groups[0].index;
   }
 
   // Category axis labels: each key cell on its own line(s).
@@ -171,31 +186,52 @@
   /** Orientation and height (px, or null: from the width) of one chart. */
   var LEGEND_ROW_PX = 24;
 
+  // Series drawn at once: a grouped chart draws one group.
+  function shownSeries(spec) {
+    if (!spec.groups) return spec.series.length;
+    var counts = {};
+    spec.series.forEach(function (s) { counts[s.group] = (counts[s.group] || 0) + 1; });
+    return Math.max.apply(null, Object.keys(counts).map(function (g) { return counts[g]; }));
+  }
+
   function chartLayout(spec, labels) {
     var barCount = spec.series.length * labels.categories.length;
     // Asked for (a ratio chart: one row per scenario): as tall as its bars need.
-    if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(200, barCount * 22 + labels.categories.length * 16 + 90) };
+    if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(180, barCount * 18 + labels.categories.length * 14 + 80) };
     var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
     if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
     // A line per scenario x server: the legend takes a row each, so the plot gets its own 300 px below it.
-    if (spec.kind === 'line') return { horizontal: false, height: 300 + spec.series.length * LEGEND_ROW_PX };
-    return { horizontal: false, height: null };
+    // (A few series share one legend row.)
+    if (spec.kind === 'line') {
+      var shown = shownSeries(spec);
+      return { horizontal: false, height: 260 + (shown > 4 ? shown * LEGEND_ROW_PX : LEGEND_ROW_PX) };
+    }
+    return { horizontal: false, height: 280 };
   }
 
-  /** The Chart.js configuration of one chart: spec (the data-chart JSON) and its table's labels. */
-  function chartConfig(spec, labels) {
-    var horizontal = chartLayout(spec, labels).horizontal;
-    var valueAxis = horizontal ? 'x' : 'y';
-    var categoryAxis = horizontal ? 'y' : 'x';
-    var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
-    var datasets = spec.series.map(function (s, j) {
+  /**
+   * The Chart.js datasets of a chart: every series, or a grouped chart's series of one group.
+   * extra: datasets added by the page (a reader's own run), drawn after the published ones.
+   */
+  function chartDatasets(spec, labels, group, extra) {
+    var out = [];
+    spec.series.forEach(function (s, j) {
+      if (spec.groups && s.group !== group) return;
+      out.push(datasetOf(spec, s, labels.series[j], labels.cells[j]));
+    });
+    return out.concat((extra || []).filter(function (d) { return !spec.groups || d.benchGroup === group; }));
+  }
+
+  /** One Chart.js dataset of a series (values, optional error bars, colour, dash). */
+  function datasetOf(spec, s, label, cells) {
       var color = colorOf(s.color);
       var dataset = {
-        label: labels.series[j],
-        data: s.values,
+        label: label,
+        // A numeric x axis takes points; a category axis takes the values in category order.
+        data: spec.x ? s.values.map(function (v, i) { return { x: spec.x[i], y: v }; }) : s.values,
         backgroundColor: color,
         borderColor: color,
-        benchCells: labels.cells[j],
+        benchCells: cells,
       };
       if (spec.kind === 'line') {
         dataset.borderDash = DASHES[(s.dash || 0) % DASHES.length];
@@ -212,7 +248,19 @@
       }
       if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
       return dataset;
-    });
+  }
+
+  /**
+   * The Chart.js configuration of one chart: spec (the data-chart JSON), its table's labels, and for a
+   * grouped chart the group to draw (default: the one the page selects).
+   */
+  function chartConfig(spec, labels, group) {
+    var horizontal = chartLayout(spec, labels).horizontal;
+    var valueAxis = horizontal ? 'x' : 'y';
+    var categoryAxis = horizontal ? 'y' : 'x';
+    var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
+    if (spec.groups && (group === undefined || group === null)) group = initialGroup(spec, labels);
+    var datasets = chartDatasets(spec, labels, group);
     var scales = {};
     scales[valueAxis] = {
       type: spec.scale,
@@ -250,10 +298,26 @@
       };
       scales[valueAxis].ticks.callback = function (value) { return numbers.format(value); };
     }
-    scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
+    if (spec.x) {
+      // A numeric x axis (concurrency levels, 1/(1 - p)): only the given ticks, labelled as given.
+      var tickValues = spec.xTicks ? spec.xTicks.map(function (t) { return t.value; }) : spec.x;
+      var tickLabel = function (value) {
+        var tick = (spec.xTicks || []).filter(function (t) { return Math.abs(t.value - value) < 1e-9 * Math.max(1, value); })[0];
+        return tick ? tick.label : numbers.format(value);
+      };
+      scales.x = {
+        type: spec.xScale,
+        min: Math.min.apply(null, spec.x),
+        max: Math.max.apply(null, spec.x),
+        afterBuildTicks: function (axis) { axis.ticks = tickValues.map(function (v) { return { value: v }; }); },
+        ticks: { autoSkip: false, maxRotation: 0, callback: tickLabel },
+      };
+    } else {
+      scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
+    }
     return {
       type: spec.kind,
-      data: { labels: labels.categories.map(axisLabel), datasets: datasets },
+      data: spec.x ? { datasets: datasets } : { labels: labels.categories.map(axisLabel), datasets: datasets },
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
@@ -271,6 +335,8 @@
           benchReference: { at: typeof spec.reference === 'number' ? spec.reference : null },
           tooltip: {
             callbacks: {
+              // The table's own column header for the point (a numeric axis has no category labels).
+              title: function (items) { return items.length ? labels.categories[items[0].dataIndex] : ''; },
               // The table's own text: the same formatting as the page, per language.
               label: function (item) {
                 var cell = item.dataset.benchCells && item.dataset.benchCells[item.dataIndex];
@@ -321,9 +387,45 @@
     }
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
-    var chart = new root.Chart(canvas, chartConfig(spec, labels));
+    var group = initialGroup(spec, labels);
+    var chart = new root.Chart(canvas, chartConfig(spec, labels, group));
+    chart.benchFigure = { spec: spec, labels: labels, group: group, extra: [] };
     active.push(chart);
+    if (spec.groups) addSelector(figure, chart);
     figure.setAttribute('data-chart-state', 'drawn');
+  }
+
+  /** Redraws a chart's datasets: its group's published series, then the datasets the page added. */
+  function refresh(chart) {
+    var f = chart.benchFigure;
+    chart.data.datasets = chartDatasets(f.spec, f.labels, f.group, f.extra);
+    chart.update();
+  }
+
+  // A grouped chart shows one group (scenario) at a time: a <select> after the figure's
+  // .bench-select-label, which names it. Built with DOM calls only: option texts are the table's text.
+  function addSelector(figure, chart) {
+    var labelEl = figure.querySelector('.bench-select-label');
+    if (!labelEl) throw new Error('grouped chart without a .bench-select-label');
+    var existing = figure.querySelector('select.bench-select');
+    if (existing) existing.parentNode.removeChild(existing);
+    var select = root.document.createElement('select');
+    select.className = 'bench-select';
+    select.setAttribute('aria-labelledby', labelEl.id);
+    chart.benchFigure.labels.groups.forEach(function (g) {
+      var option = root.document.createElement('option');
+      option.value = String(g.index);
+      option.textContent = g.name;
+      if (g.index === chart.benchFigure.group) option.selected = true;
+      select.appendChild(option);
+    });
+    select.addEventListener('change', function () {
+      chart.benchFigure.group = Number(select.value);
+      figure.setAttribute('data-group', select.value);
+      refresh(chart);
+    });
+    labelEl.parentNode.insertBefore(select, labelEl.nextSibling);
+    figure.setAttribute('data-group', String(chart.benchFigure.group));
   }
 
   function drawAll(container) {
@@ -358,5 +460,8 @@
     win.$docsify = config;
   }
 
-  return { wrapLabel: wrapLabel, chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, tableGrid: tableGrid, install: install, PALETTE: PALETTE };
+  return {
+    wrapLabel: wrapLabel, chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, chartDatasets: chartDatasets,
+    initialGroup: initialGroup, tableGrid: tableGrid, install: install, PALETTE: PALETTE,
+  };
 });

@@ -189,6 +189,15 @@
   }
 
   /**
+   * Latency against load (fixed-rate runs): null while the results format has no such block. The hook
+   * the "latency against load" chart reads (docs/src/benchmarks/sections.js, latencyAgainstLoad):
+   * the helper who adds fixed-rate runs to the bench returns { rates, series: [{ server, latencyUs }] } here.
+   */
+  function latencyAgainstLoad(results) {
+    return results.fixedRate ? results.fixedRate : null;
+  }
+
+  /**
    * Throws naming the field when ids repeat or a result names a server the file does not list (the
    * schema cannot say so). label: how the input is named in the message ("results", "history[2]").
    */
@@ -280,7 +289,7 @@
     scenarioKind: scenarioKind, keyScenarios: keyScenarios, resultFor: resultFor, comparedServers: comparedServers,
     mainPair: mainPair, ratioFor: ratioFor, hasIntervals: hasIntervals, paceOf: paceOf,
     serverSaturated: serverSaturated, clientSaturated: clientSaturated, quotedMetric: quotedMetric,
-    latencyCurves: latencyCurves, sweepSeries: sweepSeries, instructionBars: instructionBars,
+    latencyCurves: latencyCurves, sweepSeries: sweepSeries, instructionBars: instructionBars, latencyAgainstLoad: latencyAgainstLoad,
     checkReferences: checkReferences, describeValidationErrors: describeValidationErrors,
   };
 });

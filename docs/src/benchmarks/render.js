@@ -69,9 +69,12 @@ function manifestRoutes(manifestPath = path.join(repoRoot, 'docs', 'manifest.jso
 
 // Scenario labels: "100 connections, keep-alive"; the tool is added where two scenarios would read the same.
 function scenarioLabels(results, strings, fmt) {
+  const mode = (sc) => {
+    if ((sc.pipelineDepth || 1) > 1) return fill(strings.scenario.pipelined, { depth: fmt.integer(sc.pipelineDepth) }, 'scenario.pipelined');
+    return sc.keepAlive ? strings.scenario.keepAlive : strings.scenario.newConnection;
+  };
   const base = new Map(results.scenarios.map((sc) => [sc.id, fill(strings.scenario.label, {
-    connections: fmt.integer(sc.connections),
-    mode: sc.keepAlive ? strings.scenario.keepAlive : strings.scenario.newConnection,
+    connections: fmt.integer(sc.connections), mode: mode(sc),
   }, 'scenario.label')]));
   const counts = new Map();
   for (const label of base.values()) counts.set(label, (counts.get(label) || 0) + 1);
@@ -105,8 +108,6 @@ function createContext(lang, strings, inputs) {
     // For HTML text (chart captions), which escapes on its own: the name on one line, unescaped.
     serverPlainName: (id) => oneLine(inputs.results.servers.find((s) => s.id === id).name),
     scenarioLabel: (id) => labels.get(id),
-    // Scenario labels hold commas themselves, so they are listed with the language's separator.
-    scenarioList: (ids) => ids.map((id) => labels.get(id)).join(strings.listSeparator),
     list: (items) => spacedList(listFormat, items),
     // A link to a generated page of this language, optionally to one of its fixed :id= anchors.
     pageLink: (page, text, id) => {
@@ -169,4 +170,4 @@ function renderBenchmarkPages({ results, history = [], root = repoRoot, routes =
   return pages;
 }
 
-module.exports = { renderBenchmarkPages, manifestRoutes, spacedList, GENERATED_PAGES, LANGUAGES };
+module.exports = { renderBenchmarkPages, manifestRoutes, createContext, spacedList, GENERATED_PAGES, LANGUAGES };

@@ -4,21 +4,19 @@
 // notes and environment are on the generated "Benchmark details" page (details.js), linked from here.
 // Every data string is escaped (escape.js) and every number formatted for the language.
 //
-// ctx: { lang, strings, fmt, layout, results, trend, handler, routes,
-//        t(path, values), fill(template, values), serverName(id), scenarioLabel(id), scenarioList(ids),
+// ctx (render.js createContext): { lang, strings, fmt, layout, results, trend, handler, routes,
+//        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
 //        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
 const { codeSpan, table } = require('./escape');
-const { utcMinute } = require('./format');
 const { chartFigure } = require('./charts');
-const { resultFor } = require('./stats');
 const { scenarioSentence, localize, sideText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
-const { paragraphs, folded, wholeNumber, msFromUs, serverIndex, valueWithRange } = require('./blocks');
+const { paragraphs, folded, wholeNumber, msFromUs, serverIndex } = require('./blocks');
 
-// Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0.., percentiles 4..6.
-const PERCENTILE_COLORS = [4, 5, 6];
-const PERCENTILES = ['p50', 'p90', 'p99'];
+// Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0..3.
+// The percentiles labelled on a latency curve's axis (the others are drawn, not labelled).
+const LABELLED_PERCENTILES = ['p50', 'p90', 'p99', 'p999'];
 // The two ratios of the at-a-glance chart (requests per second, per second of server CPU).
 const METRIC_COLORS = [4, 5];
 
@@ -39,6 +37,7 @@ function summary(ctx) {
     date: ctx.fmt.date(env.date), cpu: ctx.esc(env.cpuModel), cores: ctx.fmt.integer(env.cpuCores),
     memory: ctx.fmt.gib(env.memoryBytes), os: ctx.esc(env.os), profile: ctx.esc(results.profile),
     servers: ctx.list(figures.comparedServers(results).map((s) => ctx.t('serverVersion', { server: ctx.esc(s.name), version: ctx.esc(s.version) }))),
+    details: ctx.pageLink('benchmark-details', ctx.strings.details.title),
   });
 }
 
@@ -112,63 +111,111 @@ function conclusion(ctx) {
   })).join('\n');
 }
 
-// Chart + table with one value column per server: median (min–max) of a summary figure.
-function perServerRangeChart(ctx, { id, section, pick, format }) {
-  const { servers, scenarios } = ctx.results;
-  const strings = ctx.strings[section];
-  const [scenarioHeader, serverHeader] = strings.header;
-  const header = [scenarioHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
-  const figures = (sc, s) => {
-    const result = resultFor(sc, s.id);
-    return result && result.summary ? pick(result.summary) : null;
-  };
-  const rows = scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ...servers.map((s) => {
-    const mmm = figures(sc, s);
-    return mmm ? valueWithRange(ctx, mmm, format) : ctx.strings.dash;
-  })]);
-  const series = servers.map((s) => ({
-    values: scenarios.map((sc) => wholeNumber(figures(sc, s)?.median ?? null)),
-    min: scenarios.map((sc) => wholeNumber(figures(sc, s)?.min ?? null)),
-    max: scenarios.map((sc) => wholeNumber(figures(sc, s)?.max ?? null)),
-    color: serverIndex(ctx.results, s.id),
-  }));
+// Requests per second against concurrency (the bench's sweep): one line per server over a
+// logarithmic concurrency axis. The table (folded) has a row per server and a column per level.
+function sweep(ctx) {
+  const data = figures.sweepSeries(ctx.results);
+  if (!data) return ctx.strings.sweep.none;
+  const { results } = ctx;
+  const header = [ctx.strings.sweep.header, ...data.levels.map((level) => ctx.fmt.integer(level))];
+  const cell = (median, best) => (median === null ? ctx.strings.dash
+    : ctx.t('sweep.cell', { median: ctx.fmt.integer(median), best: ctx.fmt.integer(best) }));
+  const rows = data.series.map((line) => [ctx.serverName(line.server), ...line.median.map((m, i) => cell(m, line.best[i]))]);
   const figure = chartFigure({
-    id, caption: strings.caption, fallback: strings.fallback,
-    spec: { kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale, series },
+    id: 'sweep', caption: ctx.t('sweep.caption', { tool: ctx.esc(results.sweep.tool) }), fallback: ctx.strings.sweep.fallback,
+    spec: {
+      kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 1, locale: ctx.fmt.locale,
+      x: data.levels, xScale: 'logarithmic',
+      series: data.series.map((line) => ({ values: line.median.map(wholeNumber), color: serverIndex(results, line.server) })),
+    },
   });
-  return paragraphs(figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))));
+  return paragraphs(
+    ctx.t('sweep.intro', {
+      tool: ctx.esc(results.sweep.tool), runs: ctx.fmt.integer(results.sweep.runsPerLevel),
+      duration: ctx.fmt.decimal(results.sweep.durationSeconds, 0),
+    }),
+    figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
+  );
 }
 
-function throughput(ctx) {
-  return paragraphs(perServerRangeChart(ctx, {
-    id: 'throughput', section: 'throughput', pick: (summary) => summary.requestsPerSecond, format: ctx.fmt.integer,
-  }), moreDetails(ctx, 'throughput'));
-}
-
+// Latency as percentile curves (HdrHistogram style): x = 1 / (1 - p) on a log axis, labelled with
+// the percentiles; one scenario at a time (a selector picks it), one curve per server.
 function latency(ctx) {
-  const { servers, scenarios } = ctx.results;
-  const pairs = [];
-  for (const sc of scenarios) {
-    for (const s of servers) pairs.push({ sc, s, summary: resultFor(sc, s.id)?.summary ?? null });
-  }
-  const rows = pairs.map(({ sc, s, summary }) => [ctx.scenarioLabel(sc.id), ctx.serverName(s.id),
-    ...PERCENTILES.map((p) => (summary ? ctx.fmt.ms(summary.latencyUs[p]) : ctx.strings.dash))]);
-  const series = PERCENTILES.map((p, i) => ({
-    values: pairs.map(({ summary }) => (summary ? msFromUs(summary.latencyUs[p]) : null)),
-    color: PERCENTILE_COLORS[i],
-  }));
-  const figure = chartFigure({
-    id: 'latency', caption: ctx.strings.latency.caption, fallback: ctx.strings.latency.fallback,
-    spec: { kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 2, locale: ctx.fmt.locale, series },
+  const { results } = ctx;
+  const rows = [];
+  const series = [];
+  results.scenarios.forEach((sc, group) => {
+    for (const curve of figures.latencyCurves(results, sc)) {
+      const byKey = new Map(curve.points.map((pt) => [pt.key, pt.us]));
+      rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(curve.server),
+        ...figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? ctx.fmt.ms(byKey.get(pc.key)) : ctx.strings.dash))]);
+      series.push({
+        values: figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? msFromUs(byKey.get(pc.key)) : null)),
+        color: serverIndex(results, curve.server), group,
+      });
+    }
   });
-  const header = ctx.strings.latency.header;
-  return paragraphs(ctx.strings.latency.intro, figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), moreDetails(ctx, 'latency'));
+  if (series.length === 0) return ctx.strings.latency.none;
+  const key = figures.keyScenarios(results)[0];
+  const header = [...ctx.strings.latency.header, ...figures.PERCENTILES.map((pc) => ctx.t('latency.percentileHeader', { p: ctx.fmt.percentile(pc.p) }))];
+  const figure = chartFigure({
+    id: 'latency', caption: ctx.strings.latency.caption, fallback: ctx.strings.latency.fallback, selectLabel: ctx.strings.selectScenario,
+    spec: {
+      kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
+      x: figures.PERCENTILES.map((pc) => 1 / (1 - pc.p)), xScale: 'logarithmic',
+      xTicks: figures.PERCENTILES.filter((pc) => LABELLED_PERCENTILES.includes(pc.key)).map((pc) => ({ value: 1 / (1 - pc.p), label: ctx.fmt.percentile(pc.p) })),
+      series,
+      groups: { selected: key ? results.scenarios.indexOf(key.scenario) : 0 },
+    },
+  });
+  return paragraphs(ctx.strings.latency.intro, figure,
+    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
+    latencyAgainstLoad(ctx), moreDetails(ctx, 'latency'));
 }
 
-function efficiency(ctx) {
-  return paragraphs(ctx.strings.efficiency.intro, perServerRangeChart(ctx, {
-    id: 'efficiency', section: 'efficiency', pick: (summary) => summary.requestsPerServerCpuSecond, format: ctx.fmt.integer,
-  }), moreDetails(ctx, 'efficiency'));
+// HOOK for "latency against load": fixed-rate runs (a load generator holding a chosen request rate,
+// latency measured at each rate) are not in the results yet. When the bench adds them, read them in
+// figures.latencyAgainstLoad (docs/site/plugins/benchmark-figures.js) and draw a line chart here:
+// x = requests per second offered, y = latency percentile, one line per server, built like sweep().
+function latencyAgainstLoad(ctx) {
+  const data = figures.latencyAgainstLoad(ctx.results);
+  if (!data) return ctx.strings.latency.noFixedRate;
+  throw new Error('benchmarks: the results carry fixed-rate runs, but the "latency against load" chart is not drawn yet (docs/src/benchmarks/sections.js)');
+}
+
+// User-space instructions per request (valgrind), one bar per server and case. A count is
+// deterministic where time is not; kernel work is not in it.
+function instructions(ctx) {
+  const data = figures.instructionBars(ctx.results);
+  if (!data) return ctx.strings.instructions.none;
+  const { results } = ctx;
+  const block = results.instructions;
+  const pair = figures.mainPair(results);
+  const caseLabel = (c) => ctx.t('instructions.case', {
+    mode: ctx.strings.instructions.modes[c.id] ?? ctx.esc(c.id), tool: ctx.esc(c.loadTool),
+    connections: ctx.fmt.integer(c.connections), depth: ctx.fmt.integer(c.pipelineDepth),
+  });
+  const ratioCell = (c) => {
+    const comparison = pair && (c.comparisons || []).find((x) => x.reference === pair.reference && x.other === pair.other);
+    return comparison && typeof comparison.ratio === 'number'
+      ? ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(comparison.ratio) }) : ctx.strings.dash;
+  };
+  const header = [ctx.strings.instructions.header, ...data.servers.map((id) => ctx.serverName(id)),
+    ...(pair ? [ctx.t('instructions.ratioHeader', { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) })] : [])];
+  const rows = data.cases.map((c, i) => [caseLabel(c),
+    ...data.perRequest.map((values) => (values[i] === null ? ctx.strings.dash : ctx.fmt.integer(values[i]))),
+    ...(pair ? [ratioCell(c)] : [])]);
+  const figure = chartFigure({
+    id: 'instructions', caption: ctx.strings.instructions.caption, fallback: ctx.strings.instructions.fallback,
+    spec: {
+      kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
+      series: data.servers.map((id, j) => ({ values: data.perRequest[j].map(wholeNumber), color: serverIndex(results, id) })),
+    },
+  });
+  return paragraphs(
+    ctx.t('instructions.intro', { tool: ctx.esc(block.tool), version: ctx.esc(block.valgrindVersion), repeats: ctx.fmt.integer(block.repeats) }),
+    figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
+  );
 }
 
 function changeText(ctx, change) {
@@ -183,8 +230,13 @@ function changeText(ctx, change) {
   return ctx.t('trend.change', { field, from: value(change.from), to: value(change.to) });
 }
 
+// Median requests per second over the history, one scenario at a time, only when at least two runs
+// are comparable with the latest (same fingerprint, profile and thread counts); else one sentence why.
 function trend(ctx) {
-  const { entries, series, breaks } = ctx.trend;
+  const { entries, series, breaks, comparable } = ctx.trend;
+  if (comparable < ctx.layout.trendMinComparableRuns) {
+    return ctx.t('trend.tooFew', { count: ctx.fmt.integer(comparable), needed: ctx.fmt.integer(ctx.layout.trendMinComparableRuns) });
+  }
   const start = Math.max(0, entries.length - ctx.layout.trendMaxEntries);
   const shown = entries.slice(start);
   const shownBreaks = breaks.filter((b) => b.index > start).map((b) => ({ ...b, index: b.index - start }));
@@ -198,14 +250,16 @@ function trend(ctx) {
   const rows = series.map((line) => [ctx.scenarioLabel(line.scenarioId), ctx.serverName(line.serverId),
     ...line.values.slice(start).map((v) => (v === null ? ctx.strings.dash : ctx.fmt.integer(v)))]);
   const scenarioIndex = (id) => ctx.results.scenarios.findIndex((sc) => sc.id === id);
+  const key = figures.keyScenarios(ctx.results)[0];
   const figure = chartFigure({
-    id: 'trend', caption: ctx.strings.trend.caption, fallback: ctx.strings.trend.fallback,
+    id: 'trend', caption: ctx.strings.trend.caption, fallback: ctx.strings.trend.fallback, selectLabel: ctx.strings.selectScenario,
     spec: {
       kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
       series: series.map((line) => ({
-        values: line.values.slice(start).map(wholeNumber), color: serverIndex(ctx.results, line.serverId), dash: scenarioIndex(line.scenarioId),
+        values: line.values.slice(start).map(wholeNumber), color: serverIndex(ctx.results, line.serverId), group: scenarioIndex(line.scenarioId),
       })),
       breaks: shownBreaks.map((b) => b.index),
+      groups: { selected: key ? scenarioIndex(key.scenario.id) : 0 },
     },
   });
   const breakNotes = shownBreaks.map((b) => {
@@ -217,21 +271,9 @@ function trend(ctx) {
     return ctx.t('trend.breakNote', { entry: entryLabel(entry, false), changes: changes.join(ctx.strings.listSeparator) });
   });
   return paragraphs(
-    ctx.t('trend.intro', { count: ctx.fmt.integer(shown.length) }), figure,
+    ctx.t('trend.intro', { count: ctx.fmt.integer(shown.length), comparable: ctx.fmt.integer(comparable) }), figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), ...breakNotes,
   );
 }
 
-// Where the numbers come from, and where the folded-away material is: one line per section of the details page.
-function details(ctx) {
-  const { results } = ctx;
-  return paragraphs(
-    ctx.t('intro', {
-      profile: ctx.esc(results.profile), startedAt: utcMinute(results.startedAt), finishedAt: utcMinute(results.finishedAt),
-      details: ctx.pageLink('benchmark-details', ctx.strings.details.linkText),
-    }),
-    ctx.strings.details.sections.map(([id, text]) => `- ${ctx.pageLink('benchmark-details', text, id)}`).join('\n'),
-  );
-}
-
-module.exports = { summary, glance, conclusion, throughput, latency, efficiency, trend, details };
+module.exports = { summary, glance, conclusion, sweep, latency, instructions, trend };

@@ -46,7 +46,8 @@ function entryKey(results) {
  * oldest first; one series per scenario and compared server of the latest results, with the median
  * requests/s of each entry (null when that entry lacks the scenario or the server had no summary);
  * breaks: [{ index, changes }] where the environment fingerprint, the profile or the thread counts
- * differ from the entry before (changes: [{ field, from, to }], empty when only the fingerprint differs).
+ * differ from the entry before (changes: [{ field, from, to }], empty when only the fingerprint differs);
+ * comparable: how many entries (the latest included) share the latest's fingerprint and setup.
  */
 function buildTrend(latest, history) {
   const byKey = new Map();
@@ -74,7 +75,10 @@ function buildTrend(latest, history) {
       breaks.push({ index: i, changes: [...environmentChanges(before.environment, after.environment), ...setupChanges] });
     }
   }
-  return { entries, series, breaks };
+  // Runs the latest can be compared with: the same machine fingerprint and the same setup (itself included).
+  const comparable = entries.filter((entry) => entry.environment.fingerprint === latest.environment.fingerprint
+    && setupChangesBetween(entry, latest).length === 0).length;
+  return { entries, series, breaks, comparable };
 }
 
 module.exports = { spreadOf, splitServers, resultFor, runCounts, environmentChanges, buildTrend };

@@ -1,0 +1,128 @@
+'use strict';
+// Sections of the Benchmarks page on the results format 2 blocks (comparisons with intervals, the
+// concurrency sweep, instruction counts), called directly with small literal inputs: unit-test data
+// for the section logic, not benchmark figures (no page shows them). Real format 2 results are
+// rendered end to end by benchmarks-render.test.js once the bench writes them.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { createContext, manifestRoutes } = require('../src/benchmarks/render');
+const sections = require('../src/benchmarks/sections');
+
+const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
+const layout = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', 'layout.json'), 'utf8'));
+
+function result(server, side) {
+  return {
+    server, runs: [], notes: [],
+    summary: { requestsPerSecond: { median: 10 }, requestsPerServerCpuSecond: { median: 10 }, latencyUs: { p50: 100, p75: 200, p90: 300, p99: 400, p999: 500 } },
+    bottleneck: { side, serverCpuUtilization: 1, clientCpuUtilization: 1 },
+  };
+}
+
+const comparison = (metric, ratio, ciLow, ciHigh, verdict) => ({ metric, reference: 'drogon', other: 'nginx', pairs: 5, ratio, ciLow, ciHigh, verdict });
+
+function literalResults() {
+  return {
+    schemaVersion: 2,
+    servers: [{ id: 'drogon', name: 'Drogon', version: '1' }, { id: 'nginx', name: 'nginx', version: '2' }, { id: 'ret', name: 'nginx return', version: '2', baseline: true }],
+    scenarios: [
+      { id: 'ka', tool: 'wrk', connections: 100, keepAlive: true, pipelineDepth: 1, results: [result('drogon', 'client'), result('nginx', 'client'), result('ret', 'client')],
+        comparisons: [comparison('requestsPerSecond', 1.01, 0.98, 1.04, 'within-noise'), comparison('requestsPerServerCpuSecond', 0.8, 0.75, 0.85, 'slower')] },
+      { id: 'pipe', tool: 'wrk', connections: 100, keepAlive: true, pipelineDepth: 16, results: [result('drogon', 'server'), result('nginx', 'server')],
+        comparisons: [comparison('requestsPerSecond', 3.6, 3.5, 3.75, 'faster'), comparison('requestsPerServerCpuSecond', 3.5, 3.4, 3.7, 'faster')] },
+      { id: 'close', tool: 'ab', connections: 100, keepAlive: false, pipelineDepth: 1, results: [result('drogon', 'both'), result('nginx', 'client')],
+        comparisons: [comparison('requestsPerSecond', 0.9, null, null, 'within-noise'), comparison('requestsPerServerCpuSecond', 0.7, null, null, 'within-noise')]
+          .map((c) => ({ ...c, pairs: 1, reason: 'too few paired rounds' })) },
+    ],
+    sweep: {
+      tool: 'ab', keepAlive: true, levels: [1, 10, 100], runsPerLevel: 3, durationSeconds: 2, commandLine: 'ab -k -c {concurrency} {url}',
+      results: [
+        { server: 'drogon', points: [{ concurrency: 1, okRuns: 3, best: 12, median: 11, runs: [] }, { concurrency: 10, okRuns: 3, best: 52, median: 50, runs: [] }, { concurrency: 100, okRuns: 0, best: null, median: null, runs: [] }] },
+        { server: 'nginx', points: [{ concurrency: 1, okRuns: 3, best: 9, median: 8, runs: [] }, { concurrency: 10, okRuns: 3, best: 41, median: 40, runs: [] }, { concurrency: 100, okRuns: 3, best: 71, median: 70, runs: [] }] },
+      ],
+    },
+    instructions: {
+      tool: 'valgrind', valgrindVersion: '3.19.0', valgrindCommand: 'valgrind --tool=cachegrind', userSpaceOnly: true, method: '(Ir(2N) - Ir(N)) / N', repeats: 3,
+      cases: [
+        { id: 'keepalive', requests: 100, connections: 10, pipelineDepth: 1, loadTool: 'h2load', loadCommand: 'h2load',
+          results: [{ server: 'drogon', repeats: [], perRequest: 1000, spread: 0 }, { server: 'nginx', repeats: [], perRequest: 1400, spread: 0 }],
+          comparisons: [{ reference: 'drogon', other: 'nginx', ratio: 1.4 }] },
+        { id: 'pipelined', requests: 100, connections: 10, pipelineDepth: 16, loadTool: 'h2load', loadCommand: 'h2load',
+          results: [{ server: 'drogon', repeats: [], perRequest: 500, spread: 0 }, { server: 'nginx', repeats: [], perRequest: null, spread: null, failureReason: 'x' }] },
+      ],
+    },
+  };
+}
+
+function contextFor(lang, results) {
+  return createContext(lang, stringsOf(lang), { results, trend: null, handler: null, layout, routes: manifestRoutes() });
+}
+
+function chartOf(markdown, id) {
+  const m = new RegExp(`<figure class="bench-chart" id="bench-figure-${id}" data-chart="([^"]*)">`).exec(markdown);
+  assert.ok(m, `no chart ${id}`);
+  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+}
+
+function tableRows(markdown) {
+  return markdown.split('\n').filter((l) => l.startsWith('| ')).slice(1).map((l) => l.slice(2, -2).split(' | '));
+}
+
+test('at a glance with intervals: key scenarios pipelined, keep-alive, new connection; interval error bars; verdicts', () => {
+  const results = literalResults();
+  const en = sections.glance(contextFor('en', results));
+  assert.doesNotMatch(en, /no confidence intervals/);
+  const chart = chartOf(en, 'ratios');
+  assert.deepEqual(chart.series.map((s) => s.values), [[3.6, 1.01, 0.9], [3.5, 0.8, 0.7]]);
+  assert.deepEqual(chart.series[0].min, [3.5, 0.98, null]);
+  assert.deepEqual(chart.series[0].max, [3.75, 1.04, null]);
+  const rows = tableRows(en);
+  assert.deepEqual(rows.map((r) => r[0]), ['100 connections, keep-alive, 16 requests per write (pipelined)', '100 connections, keep-alive', '100 connections, new connection per request']);
+  assert.deepEqual(rows[0].slice(1), ['**3.60× (3.50–3.75), Drogon faster**', '3.50× (3.40–3.70), Drogon faster', 'server']);
+  // Keep-alive, load generator saturated: the per-CPU figure is the one in bold.
+  assert.deepEqual(rows[1].slice(1), ['1.01× (0.98–1.04), within noise', '**0.80× (0.75–0.85), Drogon slower**', 'load generator']);
+  assert.deepEqual(rows[2].slice(1), ['0.90× (no interval)', '**0.70× (no interval)**', 'Drogon: both; nginx: load generator']);
+  const zh = sections.glance(contextFor('zh-CN', results));
+  assert.deepEqual(tableRows(zh)[0].slice(1), ['**3.60×（3.50–3.75），Drogon 更快**', '3.50×（3.40–3.70），Drogon 更快', '服务器']);
+});
+
+test('the sweep: a line per server over a logarithmic concurrency axis, medians; a level without ok runs is a gap', () => {
+  const results = literalResults();
+  const en = sections.sweep(contextFor('en', results));
+  const chart = chartOf(en, 'sweep');
+  assert.equal(chart.kind, 'line');
+  assert.deepEqual(chart.x, [1, 10, 100]);
+  assert.equal(chart.xScale, 'logarithmic');
+  assert.deepEqual(chart.series.map((s) => s.values), [[11, 50, null], [8, 40, 70]]);
+  assert.deepEqual(tableRows(en), [['Drogon', '11 (best 12)', '50 (best 52)', '—'], ['nginx', '8 (best 9)', '40 (best 41)', '70 (best 71)']]);
+  const v1 = literalResults();
+  delete v1.sweep;
+  assert.equal(sections.sweep(contextFor('en', v1)), stringsOf('en').sweep.none);
+});
+
+test('instruction counts: a bar per server and case, the ratio the bench computed, a failed count shown as a dash', () => {
+  const results = literalResults();
+  const en = sections.instructions(contextFor('en', results));
+  const chart = chartOf(en, 'instructions');
+  assert.deepEqual(chart.series.map((s) => s.values), [[1000, 500], [1400, null]]);
+  assert.deepEqual(tableRows(en), [
+    ['keep-alive (h2load, 10 connections)', '1,000', '1,400', '1.40×'],
+    ['pipelined (h2load, 10 connections)', '500', '—', '—'],
+  ]);
+  assert.match(en, /\| Case \| Drogon \| nginx \| nginx \/ Drogon \|/);
+  const v1 = literalResults();
+  delete v1.instructions;
+  assert.equal(sections.instructions(contextFor('en', v1)), stringsOf('en').instructions.none);
+});
+
+test('latency curves: every scenario a group, the first key scenario (pipelined) selected, ticks at 50 %, 90 %, 99 %, 99.9 %', () => {
+  const results = literalResults();
+  const chart = chartOf(sections.latency(contextFor('en', results)), 'latency');
+  assert.deepEqual(chart.groups, { selected: 1 });
+  assert.deepEqual(chart.x.map((x) => Math.round(x)), [2, 4, 10, 100, 1000]);
+  assert.deepEqual(chart.xTicks.map((t) => t.label), ['50%', '90%', '99%', '99.9%']);
+  assert.deepEqual(chart.series.map((s) => s.group), [0, 0, 0, 1, 1, 2, 2]);
+  assert.deepEqual(chart.series[0].values, [0.1, 0.2, 0.3, 0.4, 0.5]);
+});
