@@ -76,13 +76,18 @@ function copyTree(from, to, { skip = () => false } = {}) {
   }
 }
 
+// Data files the site publishes: [site path] -> the file's bytes, copied unchanged (the pages give
+// their sha256). The results JSON is linked as "Download the results JSON" from the generated pages.
+const { PUBLISHED_RESULTS } = require('./benchmarks/provenance');
+
 /**
  * siteDir: output folder. files: Map<relPath, content> of every markdown file of the site (language
  * pages, sidebars, the root chooser). navigationMap: from generate-pages. languageDirs: folders whose
  * non-markdown assets (images) are copied from root (the content root; node_modules and docs/site
- * always come from this checkout). Returns { fileCount, warnings }.
+ * always come from this checkout). resultsPath: the results file the pages describe, published at
+ * PUBLISHED_RESULTS (null: none). Returns { fileCount, warnings }.
  */
-function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot }) {
+function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot, resultsPath = null }) {
   const warnings = [];
   const staging = `${siteDir}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
@@ -136,7 +141,10 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
       if (fs.existsSync(src)) copyTree(src, path.join(staging, dir), { skip: (entry) => entry.isFile() && entry.name.endsWith('.md') });
     }
 
-    // 4. The navigation map (pages x languages -> routes) for the language switcher.
+    // 4. The results JSON, byte for byte, for download and for the pages' provenance hashes.
+    if (resultsPath) write(PUBLISHED_RESULTS, fs.readFileSync(resultsPath));
+
+    // 5. The navigation map (pages x languages -> routes) for the language switcher.
     write('navigation-map.json', `${JSON.stringify(navigationMap, null, 2)}\n`);
     write('navigation-map.js', navigationMapScript(navigationMap));
   } catch (err) {
@@ -144,7 +152,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     throw err;
   }
 
-  // 5. Swap the new site in.
+  // 6. Swap the new site in.
   const old = `${siteDir}.old-${process.pid}`;
   if (fs.existsSync(siteDir)) fs.renameSync(siteDir, old);
   fs.renameSync(staging, siteDir);
@@ -152,4 +160,4 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
   return { fileCount, warnings };
 }
 
-module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles };
+module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles, PUBLISHED_RESULTS };

@@ -3,6 +3,7 @@
 // blocks and sidebars from the manifest. Returns every file's content; writes nothing, so build.js
 // writes only after everything validated and check.js compares against the committed files.
 'use strict';
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { loadManifest } = require('./manifest');
@@ -19,16 +20,17 @@ class GenerateError extends Error {
   }
 }
 
+// The results file: parsed, and the sha256 of its bytes (the pages show it; the site publishes those bytes).
 function readResults(resultsPath, root) {
   const shown = path.relative(root, resultsPath);
-  let text;
+  let bytes;
   try {
-    text = fs.readFileSync(resultsPath, 'utf8');
+    bytes = fs.readFileSync(resultsPath);
   } catch (err) {
     throw new Error(`benchmarks: cannot read ${shown} (run \`npm run bench\` to produce it): ${err.code || err.message}`);
   }
   try {
-    return JSON.parse(text);
+    return { results: JSON.parse(bytes.toString('utf8')), sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
   } catch (err) {
     throw new Error(`benchmarks: ${shown} is not valid JSON: ${err.message}`);
   }
@@ -49,9 +51,10 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
   const generatorPath = path.join(__dirname, 'benchmarks', 'render.js');
   if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/benchmarks/render.js does not exist (the manifest marks pages generated from the results)');
   const { renderBenchmarkPages } = require(generatorPath);
-  const results = readResults(resultsPath, root);
+  const { results, sha256 } = readResults(resultsPath, root);
   const history = loadHistoryIfAvailable(root);
-  const bodies = renderBenchmarkPages(history === undefined ? { results, routes } : { results, history, routes });
+  const input = { results, resultsSha256: sha256, routes };
+  const bodies = renderBenchmarkPages(history === undefined ? input : { ...input, history });
   for (const [page, byLang] of Object.entries(bodies)) {
     for (const code of authoredCodes) {
       if (typeof byLang?.[code] !== 'string' || byLang[code].trim() === '') {
@@ -65,7 +68,8 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
 /**
  * options: root (repository root; pages are read from <root>/<DIR>/), manifestPath, uiStringsPath,
  * resultsPath, converter ({ convertText, convertMarkdown }; default docs/src/convert-zh-tw.js).
- * Returns { manifest, ui, files: Map<relPath, content>, bodies, navigationMap, siteRoot: Map, timings }.
+ * Returns { manifest, ui, files: Map<relPath, content>, bodies, navigationMap, siteRoot: Map, timings,
+ * resultsPath (the results file the generated pages describe, which the site publishes; null without such pages) }.
  * Throws GenerateError listing every problem found (missing pages, title mismatches, bad blocks).
  */
 function generatePages(options = {}) {
@@ -161,7 +165,8 @@ function generatePages(options = {}) {
     ['_sidebar.md', nav.renderRootSidebar(manifest)],
   ]);
   const navigationMap = time('navigationMap', () => nav.buildNavigationMap(manifest, ui, bodies));
-  return { manifest, ui, files, bodies, navigationMap, siteRoot, timings };
+  const resultsPath = generatedPages.length ? (options.resultsPath || path.join(root, 'bench', 'results', 'latest.json')) : null;
+  return { manifest, ui, files, bodies, navigationMap, siteRoot, timings, resultsPath };
 }
 
 module.exports = { generatePages, GenerateError };

@@ -31,7 +31,8 @@ function chartsOf(markdown) {
 const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-a.json'), 'utf8'));
 
 test('every chart of the page finds its labels in the table that follows it', () => {
-  const { en } = renderBenchmarkPages({ results: fixture, history: [historyEntry] }).benchmarks;
+  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-b.json'))).digest('hex');
+  const { en } = renderBenchmarkPages({ results: fixture, resultsSha256, history: [historyEntry] }).benchmarks;
   const charts = chartsOf(en);
   assert.deepEqual(charts.map((c) => c.id), ['ratios', 'latency', 'trend']);
   for (const { id, spec, grid } of charts) {

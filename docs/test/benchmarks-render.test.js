@@ -30,11 +30,17 @@ const runB = () => load('results-quick-b.json');
 const { marked } = loadDocsifyRuntime();
 
 const PAGES = ['benchmarks', 'benchmark-details'];
+const sha256 = (bytes) => require('node:crypto').createHash('sha256').update(bytes).digest('hex');
+// The sha256 of the real fixture file for run B; other (modified) inputs stand for their own JSON text.
+const SHA_B = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-b.json')));
+function renderPages(input) {
+  return renderBenchmarkPages({ resultsSha256: sha256(JSON.stringify(input.results)), ...input });
+}
 
 // { benchmarks: { en, 'zh-CN', 'zh-TW' }, 'benchmark-details': {...}, all: { en, ... } }: each
 // generated page with its zh-TW conversion, and per language both pages together.
 function renderAll(input) {
-  const rendered = renderBenchmarkPages(input);
+  const rendered = renderPages(input);
   const out = { all: {} };
   for (const page of PAGES) out[page] = { ...rendered[page], 'zh-TW': convertMarkdown(rendered[page]['zh-CN']) };
   for (const lang of ['en', 'zh-CN', 'zh-TW']) out.all[lang] = PAGES.map((page) => out[page][lang]).join('\n');
@@ -75,6 +81,8 @@ function assertNoInjectedMarkup(markdown, what) {
   for (const tag of tags) {
     // The pages' own links: to a page of the site, optionally to a fixed anchor. Nothing else may link.
     if (/^<a href="\/(ENG|CHN|JB_TW)\/[^"?<>]+(\?id=[a-z-]+)?">$/.test(tag)) continue;
+    // ... and the download link of the published results JSON (marked's view of a docsify ':ignore' link).
+    if (tag === '<a href="bench/results/latest.json" title=":ignore">') continue;
     assert.doesNotMatch(tag, /^<(img|script|iframe|svg|object|embed|a)\b/i, `${what}: element from data reached the HTML: ${tag}`);
     assert.doesNotMatch(tag, /\son\w+\s*=|javascript:/i, `${what}: handler or javascript: URL in ${tag}`);
   }
@@ -87,7 +95,7 @@ function assertNoInjectedMarkup(markdown, what) {
 // --- golden pages ----------------------------------------------------------------------------------
 
 test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
-  const pages = renderAll({ results: runB(), history: [runA()] });
+  const pages = renderAll({ results: runB(), resultsSha256: SHA_B, history: [runA()] });
   for (const page of PAGES) {
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {
       const file = path.join(goldenDir, `${page}.${lang}.md`);
@@ -128,7 +136,7 @@ test('the handler shown is the examples/benchmark source file, verbatim', () => 
   const handler = readBenchmarkHandler(repoRoot);
   assert.match(handler.path, /^examples\/benchmark\/.+\.(cc|cpp|h)$/);
   assert.ok(handler.source.includes('Hello, world!'));
-  const { en } = renderBenchmarkPages({ results: runB() })['benchmark-details'];
+  const { en } = renderPages({ results: runB() })['benchmark-details'];
   assert.ok(en.includes(`\`${handler.path}\``));
   assert.ok(en.includes(`\`\`\`cpp\n${handler.source.replace(/\n+$/, '')}\n\`\`\``));
 });
@@ -155,14 +163,14 @@ function reorderKeys(value) {
 }
 
 test('deterministic: same JSON, same bytes, whatever the key order, time zone or system locale', () => {
-  const input = { results: runB(), history: [runA()] };
+  const input = { results: runB(), resultsSha256: SHA_B, history: [runA()] };
   const first = renderAll(input);
   assert.deepEqual(renderAll(input), first);
-  assert.deepEqual(renderAll({ results: reorderKeys(runB()), history: [reorderKeys(runA())] }), first);
+  assert.deepEqual(renderAll({ results: reorderKeys(runB()), resultsSha256: SHA_B, history: [reorderKeys(runA())] }), first);
   const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/benchmarks/render.js'))});`
     + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-b.json'))}));`
     + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-a.json'))}))];`
-    + 'process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,history:h})));';
+    + `process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,resultsSha256:${JSON.stringify(SHA_B)},history:h})));`;
   const child = spawnSync(process.execPath, ['-e', script], {
     encoding: 'utf8', env: { ...process.env, TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' },
   });
@@ -179,7 +187,7 @@ test('deterministic: same JSON, same bytes, whatever the key order, time zone or
 test('invalid results: the error names the field', () => {
   const missing = runB();
   delete missing.environment.cpuModel;
-  assert.throws(() => renderBenchmarkPages({ results: missing }), (err) => {
+  assert.throws(() => renderPages({ results: missing }), (err) => {
     assert.match(err.message, /results\/environment\/cpuModel: must have required property/);
     assert.equal(err.field, 'results/environment/cpuModel');
     return true;
@@ -187,11 +195,11 @@ test('invalid results: the error names the field', () => {
 
   const wrongType = runB();
   wrongType.scenarios[1].results[0].runs[0].latencyUs.p99 = 'fast';
-  assert.throws(() => renderBenchmarkPages({ results: wrongType }), /results\/scenarios\/1\/results\/0\/runs\/0\/latencyUs\/p99: must be number/);
+  assert.throws(() => renderPages({ results: wrongType }), /results\/scenarios\/1\/results\/0\/runs\/0\/latencyUs\/p99: must be number/);
 
   const runMissing = runB();
   delete runMissing.scenarios[0].results[2].runs[1].requests;
-  assert.throws(() => renderBenchmarkPages({ results: runMissing }), (err) => {
+  assert.throws(() => renderPages({ results: runMissing }), (err) => {
     assert.match(err.message, /results\/scenarios\/0\/results\/2\/runs\/1\/requests: must have required property/);
     // The failed-run branch of the schema's oneOf is not what the run meant: its errors are left out.
     assert.doesNotMatch(err.message, /failureReason/);
@@ -200,17 +208,17 @@ test('invalid results: the error names the field', () => {
 
   const extra = runB();
   extra.environment.gpu = 'none';
-  assert.throws(() => renderBenchmarkPages({ results: extra }), /results\/environment\/gpu: is not in the schema/);
+  assert.throws(() => renderPages({ results: extra }), /results\/environment\/gpu: is not in the schema/);
 
   const badHistory = runA();
   badHistory.scenarios[0].connections = 0;
-  assert.throws(() => renderBenchmarkPages({ results: runB(), history: [badHistory] }), /history\[0\]\/scenarios\/0\/connections: must be >= 1/);
+  assert.throws(() => renderPages({ results: runB(), history: [badHistory] }), /history\[0\]\/scenarios\/0\/connections: must be >= 1/);
 });
 
 test('a scenario result naming an unknown server is refused with its path', () => {
   const results = runB();
   results.scenarios[2].results[1].server = 'apache';
-  assert.throws(() => renderBenchmarkPages({ results }), /results\/scenarios\/2\/results\/1\/server: unknown server id "apache"/);
+  assert.throws(() => renderPages({ results }), /results\/scenarios\/2\/results\/1\/server: unknown server id "apache"/);
 });
 
 // --- escaping: every string field of the JSON ------------------------------------------------------
@@ -346,4 +354,36 @@ test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in 
     const section = pages[lang].split(/^## /m)[1];
     assert.equal(section.split('\n').filter((line) => /^- \*\*/.test(line)).length, results.scenarios.length, `${lang}: one item per scenario`);
   }
+});
+
+test('provenance: every chart and table has a source drawer (sha256, date, commit) after it, in every language', () => {
+  const results = runB();
+  const pages = renderAll({ results, resultsSha256: SHA_B, history: [runA()] });
+  const summaries = {
+    en: `<summary>Source: results sha256 ${SHA_B.slice(0, 12)} · run of ${results.environment.date}, commit ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    'zh-CN': `<summary>来源：结果文件 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} 的运行，提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    'zh-TW': `<summary>來源：結果檔案 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} 的執行，提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+  };
+  for (const page of PAGES) {
+    for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+      // Each section (heading to heading) with a chart or a table (outside a source drawer) ends with a source drawer after it.
+      const sectionsOf = pages[page][lang].split(/^#{2,3} /m);
+      let drawers = 0;
+      for (const section of sectionsOf) {
+        const withoutSources = section.replace(/<details class="bench-source">[\s\S]*?<\/details>/g, '');
+        const lastFigure = Math.max(withoutSources.lastIndexOf('<figure'), withoutSources.lastIndexOf('\n|'));
+        if (lastFigure < 0) continue;
+        const sourceAt = section.lastIndexOf('<details class="bench-source">');
+        assert.ok(sourceAt >= 0, `${page} ${lang}: no source drawer in section "${section.split('\n')[0]}"`);
+        assert.ok(section.slice(sourceAt).includes(summaries[lang]), `${page} ${lang}: source summary of "${section.split('\n')[0]}"`);
+        assert.ok(section.slice(sourceAt).includes(`\`${SHA_B}\``), `${page} ${lang}: full sha256`);
+        assert.ok(section.slice(sourceAt).includes("(bench/results/latest.json ':ignore')"), `${page} ${lang}: download link`);
+        drawers += 1;
+      }
+      assert.ok(drawers >= (page === 'benchmarks' ? 3 : 6), `${page} ${lang}: ${drawers} source drawers`);
+    }
+  }
+  // The commands behind a chart: the exact commands of its runs.
+  const latencySection = pages.benchmarks.en.split(/^## /m).find((section) => section.startsWith('Latency'));
+  for (const sc of results.scenarios) for (const r of sc.results) for (const run of r.runs) assert.ok(latencySection.includes(`\`${run.command}\``), run.command);
 });

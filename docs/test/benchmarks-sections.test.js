@@ -26,6 +26,8 @@ const comparison = (metric, ratio, ciLow, ciHigh, verdict) => ({ metric, referen
 function literalResults() {
   return {
     schemaVersion: 2,
+    startedAt: '2026-01-01T00:00:00Z', finishedAt: '2026-01-01T00:01:00Z',
+    environment: { date: '2026-01-01', gitCommit: 'c'.repeat(40) },
     servers: [{ id: 'drogon', name: 'Drogon', version: '1' }, { id: 'nginx', name: 'nginx', version: '2' }, { id: 'ret', name: 'nginx return', version: '2', baseline: true }],
     scenarios: [
       { id: 'ka', tool: 'wrk', connections: 100, keepAlive: true, pipelineDepth: 1, results: [result('drogon', 'client'), result('nginx', 'client'), result('ret', 'client')],
@@ -57,7 +59,7 @@ function literalResults() {
 }
 
 function contextFor(lang, results) {
-  return createContext(lang, stringsOf(lang), { results, trend: null, handler: null, layout, routes: manifestRoutes() });
+  return createContext(lang, stringsOf(lang), { results, trend: null, handler: null, layout, routes: manifestRoutes(), source: { sha256: 'a'.repeat(64) } });
 }
 
 function chartOf(markdown, id) {

@@ -20,6 +20,7 @@ const { historyFileName } = require('../../bench/src/history');
 const fixtures = path.join(__dirname, 'fixtures');
 const resultsFile = path.join(fixtures, 'results-quick-b.json');
 const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
+const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(resultsFile)).digest('hex');
 const historyEntry = JSON.parse(fs.readFileSync(path.join(fixtures, 'results-quick-a.json'), 'utf8'));
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
 
@@ -199,6 +200,23 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     assert.deepEqual(detailsShown.resultsTable.rows.map((row) => row.slice(2)), expected.results, `${where}: results table (kQPS max/min)`);
     assert.deepEqual(detailsShown.tablesById.throughput.rows.map((row) => row.slice(1)), expected.throughput, `${where}: throughput table`);
     assert.deepEqual(detailsShown.tablesById.latency.rows.map((row) => row.slice(2)), expected.latency, `${where}: details latency table`);
+    // Provenance: every source line names the sha256 of the JSON the site serves behind "Download the results JSON".
+    const served = await page.evaluate(async () => {
+      const links = [...document.querySelectorAll('.markdown-section details.bench-source a')].filter((a) => /\.json$/.test(a.getAttribute('href')));
+      const response = await fetch(links[0].href);
+      const bytes = await response.arrayBuffer();
+      const digest = [...new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      return {
+        digest, sameOrigin: new URL(links[0].href).origin === location.origin, links: links.length,
+        summaries: [...document.querySelectorAll('.markdown-section details.bench-source > summary')].map((el) => el.textContent),
+        fullHashes: [...document.querySelectorAll('.markdown-section details.bench-source code')].map((el) => el.textContent).filter((t) => /^[0-9a-f]{64}$/.test(t)),
+      };
+    });
+    assert.ok(served.sameOrigin, `${where}: the results JSON is not served by the site`);
+    assert.equal(served.digest, resultsSha256, `${where}: served JSON`);
+    assert.ok(served.summaries.length >= 3 && served.summaries.length === served.links, `${where}: ${served.summaries.length} source lines, ${served.links} download links`);
+    for (const text of served.summaries) assert.ok(text.includes(served.digest.slice(0, 12)), `${where}: source line "${text}" does not name the served file's sha256`);
+    assert.deepEqual([...new Set(served.fullHashes)], [served.digest], `${where}: full hashes in the source drawers`);
     await screenshot(page, `benchmarks-${code}`);
   }
   assert.deepEqual(page.problems, [], `console errors or CSP violations:\n${page.problems.join('\n')}`);

@@ -8,6 +8,9 @@
 const { codeSpan, fencedCode, table } = require('./escape');
 const { resultFor, runCounts } = require('./stats');
 const { paragraphs, valueWithRange } = require('./blocks');
+const { sourceDrawer, scenarioCommands } = require('./provenance');
+const { comparisonText } = require('./sentences');
+const figures = require('../../site/plugins/benchmark-figures');
 
 // The schema's error kinds, in a fixed order (not the JSON's key order).
 const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout', 'other'];
@@ -37,7 +40,7 @@ function environment(ctx) {
     [e('profile'), ctx.esc(ctx.results.profile)],
     [e('fingerprint'), codeSpan(env.fingerprint, { inTable: true })],
   ];
-  return table(e('header'), rows);
+  return paragraphs(table(e('header'), rows), sourceDrawer(ctx));
 }
 
 function plan(ctx) {
@@ -61,6 +64,7 @@ function plan(ctx) {
     ])),
     ctx.strings.plan.scenariosIntro,
     table(ctx.strings.plan.scenariosHeader, scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ctx.esc(sc.tool), codeSpan(sc.commandLine, { inTable: true })])),
+    sourceDrawer(ctx, scenarioCommands(scenarios)),
   );
   return text;
 }
@@ -87,7 +91,7 @@ function results(ctx) {
     codeSpan(sc.commandLine, { inTable: true }), ctx.scenarioLabel(sc.id),
     ...servers.map((s) => resultsCell(ctx, resultFor(sc, s.id))),
   ]);
-  return paragraphs(ctx.strings.results.intro, table(header, rows));
+  return paragraphs(ctx.strings.results.intro, table(header, rows), sourceDrawer(ctx, scenarioCommands(scenarios)));
 }
 
 // A table with one value column per server: median (min–max) of a summary figure.
@@ -104,7 +108,8 @@ function perServerRangeTable(ctx, { section, pick, format }) {
 
 function throughput(ctx) {
   return paragraphs(ctx.strings.details.throughputIntro,
-    perServerRangeTable(ctx, { section: 'throughput', pick: (summary) => summary.requestsPerSecond, format: ctx.fmt.integer }));
+    perServerRangeTable(ctx, { section: 'throughput', pick: (summary) => summary.requestsPerSecond, format: ctx.fmt.integer }),
+    sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)));
 }
 
 // Every percentile the bench records, in milliseconds, per scenario and server.
@@ -119,7 +124,8 @@ function latency(ctx) {
     }
   }
   const header = ctx.strings.details.latencyHeader;
-  return paragraphs(ctx.strings.latency.intro, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))));
+  return paragraphs(ctx.strings.details.latencyIntro, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))),
+    sourceDrawer(ctx, scenarioCommands(scenarios)));
 }
 
 function efficiency(ctx) {
@@ -144,6 +150,7 @@ function efficiency(ctx) {
     perServerRangeTable(ctx, { section: 'efficiency', pick: (summary) => summary.requestsPerServerCpuSecond, format: ctx.fmt.integer }),
     ctx.t('efficiency.bottleneckIntro', { threshold: ctx.fmt.percent(method.saturationThreshold) }),
     table(header, rows, header.map((_, i) => (i > 2 ? 'right' : null))),
+    sourceDrawer(ctx, scenarioCommands(scenarios)),
   );
 }
 
@@ -201,10 +208,51 @@ function notes(ctx) {
     }));
     return `- ${ctx.t('notes.item', { where: where.join(ctx.strings.listSeparator), text })}`;
   });
+  // Failed runs of the sweep and failed instruction counts (format 2), named with their reasons too.
+  for (const r of (ctx.results.sweep && ctx.results.sweep.results) || []) {
+    for (const point of r.points) {
+      for (const run of point.runs.filter((x) => x.status === 'failed')) {
+        failedRuns.push(`- ${ctx.t('notes.failedSweepRun', {
+          server: ctx.serverName(r.server), concurrency: ctx.fmt.integer(point.concurrency), round: ctx.fmt.integer(run.round), reason: ctx.esc(run.failureReason),
+        })}`);
+      }
+    }
+  }
+  for (const c of (ctx.results.instructions && ctx.results.instructions.cases) || []) {
+    for (const r of c.results.filter((x) => x.perRequest === null)) {
+      failedRuns.push(`- ${ctx.t('notes.failedInstructions', { server: ctx.serverName(r.server), case: ctx.esc(c.id), reason: ctx.esc(r.failureReason || '') })}`);
+    }
+  }
   return paragraphs(
     items.length ? paragraphs(ctx.strings.notes.intro, items.join('\n')) : ctx.strings.notes.none,
     failedRuns.length ? paragraphs(ctx.strings.notes.failedRunsIntro, failedRuns.join('\n')) : null,
+    sourceDrawer(ctx),
   );
 }
 
-module.exports = { intro, environment, plan, handler, results, throughput, latency, efficiency, notes };
+// The bench's paired comparisons (format 2): every metric and pair, with the interval, the number of
+// paired rounds, the verdict, and how rounds were ordered and resampled. A format 1 file has none.
+function comparisons(ctx) {
+  const { results } = ctx;
+  const rows = [];
+  for (const sc of results.scenarios) {
+    for (const c of sc.comparisons || []) {
+      const ratio = figures.ratioFor(sc, c.metric, { reference: c.reference, other: c.other });
+      rows.push([ctx.scenarioLabel(sc.id), ctx.strings.glance.metrics[c.metric] ?? ctx.esc(c.metric),
+        ctx.t('details.pairOf', { reference: ctx.serverName(c.reference), other: ctx.serverName(c.other) }),
+        comparisonText(ctx, { reference: c.reference, other: c.other }, ratio), c.pairs === undefined ? ctx.strings.dash : ctx.fmt.integer(c.pairs)]);
+    }
+  }
+  if (rows.length === 0) return ctx.strings.details.noComparisons;
+  const { rounds, bootstrap } = results.method;
+  return paragraphs(
+    rounds && bootstrap ? ctx.t('details.comparisonsIntro', {
+      order: ctx.esc(rounds.order), seed: ctx.fmt.integer(rounds.seed), generator: ctx.esc(rounds.generator),
+      resamples: ctx.fmt.integer(bootstrap.resamples), confidence: ctx.fmt.percent(bootstrap.confidence), bootstrapSeed: ctx.fmt.integer(bootstrap.seed),
+    }) : null,
+    table(ctx.strings.details.comparisonsHeader, rows),
+    sourceDrawer(ctx, scenarioCommands(results.scenarios)),
+  );
+}
+
+module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, notes };

@@ -143,9 +143,13 @@ function fillTemplate(template, rendered, name) {
  * docs/src/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
  * match bench/results.schema.json; nothing is written here.
  * options.root: repository root holding examples/benchmark (tests may point elsewhere);
+ * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;
  * options.routes: routes of the generated pages (default: from docs/manifest.json).
  */
-function renderBenchmarkPages({ results, history = [], root = repoRoot, routes = manifestRoutes() }) {
+function renderBenchmarkPages({ results, resultsSha256, history = [], root = repoRoot, routes = manifestRoutes() }) {
+  if (typeof resultsSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(resultsSha256)) {
+    throw new Error('benchmarks: resultsSha256 (the sha256 of the results file\'s bytes, 64 hex digits) is required for the provenance lines');
+  }
   validateResults(results, 'results');
   if (!Array.isArray(history)) throw new Error('history: expected an array of results');
   history.forEach((entry, i) => validateResults(entry, `history[${i}]`));
@@ -155,6 +159,7 @@ function renderBenchmarkPages({ results, history = [], root = repoRoot, routes =
     handler: readBenchmarkHandler(root),
     layout: readJson(path.join(benchmarksDir, 'layout.json')),
     routes,
+    source: { sha256: resultsSha256 },
   };
   const pages = {};
   for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) pages[page] = {};

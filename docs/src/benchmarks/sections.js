@@ -12,6 +12,7 @@ const { codeSpan, table } = require('./escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, localize, sideText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
+const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands } = require('./provenance');
 const { paragraphs, folded, wholeNumber, msFromUs, serverIndex } = require('./blocks');
 
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0..3.
@@ -37,7 +38,7 @@ function summary(ctx) {
     date: ctx.fmt.date(env.date), cpu: ctx.esc(env.cpuModel), cores: ctx.fmt.integer(env.cpuCores),
     memory: ctx.fmt.gib(env.memoryBytes), os: ctx.esc(env.os), profile: ctx.esc(results.profile),
     servers: ctx.list(figures.comparedServers(results).map((s) => ctx.t('serverVersion', { server: ctx.esc(s.name), version: ctx.esc(s.version) }))),
-    details: ctx.pageLink('benchmark-details', ctx.strings.details.title),
+    details: ctx.pageLink('benchmark-details', ctx.strings.details.title), download: downloadLink(ctx),
   });
 }
 
@@ -100,6 +101,7 @@ function glance(ctx) {
     ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }),
     figure,
     table(header, rows),
+    sourceDrawer(ctx, scenarioCommands(keys.map((k) => k.scenario))),
   );
 }
 
@@ -135,6 +137,7 @@ function sweep(ctx) {
       duration: ctx.fmt.decimal(results.sweep.durationSeconds, 0),
     }),
     figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
+    sourceDrawer(ctx, sweepCommands(results.sweep)),
   );
 }
 
@@ -170,6 +173,7 @@ function latency(ctx) {
   });
   return paragraphs(ctx.strings.latency.intro, figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
+    sourceDrawer(ctx, scenarioCommands(results.scenarios)),
     latencyAgainstLoad(ctx), moreDetails(ctx, 'latency'));
 }
 
@@ -215,6 +219,7 @@ function instructions(ctx) {
   return paragraphs(
     ctx.t('instructions.intro', { tool: ctx.esc(block.tool), version: ctx.esc(block.valgrindVersion), repeats: ctx.fmt.integer(block.repeats) }),
     figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
+    sourceDrawer(ctx, instructionCommands(block)),
   );
 }
 
@@ -273,6 +278,8 @@ function trend(ctx) {
   return paragraphs(
     ctx.t('trend.intro', { count: ctx.fmt.integer(shown.length), comparable: ctx.fmt.integer(comparable) }), figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), ...breakNotes,
+    // The history's runs are named in the table's header (date and commit); the commands are the latest's.
+    sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)),
   );
 }
 
