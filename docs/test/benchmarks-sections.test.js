@@ -128,3 +128,20 @@ test('latency curves: every scenario a group, the first key scenario (pipelined)
   assert.deepEqual(chart.series.map((s) => s.group), [0, 0, 0, 1, 1, 2, 2]);
   assert.deepEqual(chart.series[0].values, [0.1, 0.2, 0.3, 0.4, 0.5]);
 });
+
+test('a file without load scenarios (only the sweep or the counts ran): each section says so in one sentence', () => {
+  const results = literalResults();
+  results.scenarios = [];
+  const ctx = contextFor('en', results);
+  ctx.trend = { entries: [results], series: [], breaks: [], comparable: 1 };
+  const none = stringsOf('en').glance.noScenarios;
+  assert.equal(sections.glance(ctx), none);
+  assert.equal(sections.conclusion(ctx), none);
+  assert.equal(sections.latency(ctx), stringsOf('en').latency.none);
+  assert.equal(sections.trend(ctx), none);
+  // The sweep and the counts are still drawn.
+  assert.ok(chartOf(sections.sweep(ctx), 'sweep'));
+  assert.ok(chartOf(sections.instructions(ctx), 'instructions'));
+  results.skippedScenarios = [{ id: 'c10000-keepalive', connections: 10000, reason: 'open-files limit 1024 is below 10000 connections' }];
+  assert.equal(sections.conclusion(ctx), '- **Not run, `c10000-keepalive` (10,000 connections):** open-files limit 1024 is below 10000 connections');
+});

@@ -69,13 +69,15 @@
    * From the bench's comparison (bootstrap interval over paired rounds) when the file has one; else the
    * ratio of the two medians, with no interval and no verdict (verdict null, hasCi false): a format 1
    * file cannot tell a difference from noise, and the page claims nothing from it.
-   * null when either server has no summary in this scenario.
+   * null when either server has no summary in this scenario, or the bench's comparison has no ratio.
    */
   function ratioFor(scenario, metric, pair) {
     var comparison = find(scenario.comparisons, function (c) {
       return c.metric === metric && c.reference === pair.reference && c.other === pair.other;
     });
-    if (comparison && typeof comparison.ratio === 'number') {
+    // The bench compared the pair but had no round where both ran: nothing to give.
+    if (comparison && typeof comparison.ratio !== 'number') return null;
+    if (comparison) {
       var hasCi = typeof comparison.ciLow === 'number' && typeof comparison.ciHigh === 'number';
       return {
         ratio: comparison.ratio, ciLow: hasCi ? comparison.ciLow : null, ciHigh: hasCi ? comparison.ciHigh : null,

@@ -75,6 +75,7 @@ function glance(ctx) {
   const pair = figures.mainPair(results);
   if (!pair) return ctx.strings.sentences.scenario.noPair;
   const keys = figures.keyScenarios(results);
+  if (keys.length === 0) return ctx.strings.glance.noScenarios;
   const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
   const plainNames = { reference: ctx.serverPlainName(pair.reference), other: ctx.serverPlainName(pair.other) };
   const header = [ctx.strings.glance.header[0], ...figures.METRICS.map((m) => ctx.strings.glance.metrics[m]), ctx.strings.glance.header[1]];
@@ -108,9 +109,15 @@ function glance(ctx) {
 // One sentence per scenario (sentences.js), every scenario of the file in its order.
 function conclusion(ctx) {
   const pair = figures.mainPair(ctx.results);
-  return ctx.results.scenarios.map((scenario) => ctx.t('conclusionItem', {
+  const items = ctx.results.scenarios.map((scenario) => ctx.t('conclusionItem', {
     scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
-  })).join('\n');
+  }));
+  // Scenarios of the profile that did not run (format 2), with the bench's reason.
+  const skipped = (ctx.results.skippedScenarios || []).map((sc) => ctx.t('skippedItem', {
+    id: codeSpan(sc.id), connections: ctx.fmt.integer(sc.connections), reason: ctx.esc(sc.reason),
+  }));
+  if (items.length === 0 && skipped.length === 0) return ctx.strings.glance.noScenarios;
+  return [...items, ...skipped].join('\n');
 }
 
 // Requests per second against concurrency (the bench's sweep): one line per server over a
@@ -239,6 +246,7 @@ function changeText(ctx, change) {
 // are comparable with the latest (same fingerprint, profile and thread counts); else one sentence why.
 function trend(ctx) {
   const { entries, series, breaks, comparable } = ctx.trend;
+  if (series.length === 0) return ctx.strings.glance.noScenarios;
   if (comparable < ctx.layout.trendMinComparableRuns) {
     return ctx.t('trend.tooFew', { count: ctx.fmt.integer(comparable), needed: ctx.fmt.integer(ctx.layout.trendMinComparableRuns) });
   }
