@@ -79,6 +79,9 @@ function copyTree(from, to, { skip = () => false } = {}) {
 // Data files the site publishes: [site path] -> the file's bytes, copied unchanged (the pages give
 // their sha256). The results JSON is linked as "Download the results JSON" from the generated pages.
 const { PUBLISHED_RESULTS } = require('./benchmarks/provenance');
+const { resultsValidatorScript } = require('./benchmarks/validator-bundle');
+// Where docs/site/plugins/benchmark-own-run.js loads the validator from.
+const RESULTS_VALIDATOR = 'vendor/results-validator.js';
 
 /**
  * siteDir: output folder. files: Map<relPath, content> of every markdown file of the site (language
@@ -141,8 +144,10 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
       if (fs.existsSync(src)) copyTree(src, path.join(staging, dir), { skip: (entry) => entry.isFile() && entry.name.endsWith('.md') });
     }
 
-    // 4. The results JSON, byte for byte, for download and for the pages' provenance hashes.
+    // 4. The results JSON, byte for byte, for download and for the pages' provenance hashes; the
+    //    validator a reader's own results file is checked with (loaded only when one is opened).
     if (resultsPath) write(PUBLISHED_RESULTS, fs.readFileSync(resultsPath));
+    write(RESULTS_VALIDATOR, resultsValidatorScript());
 
     // 5. The navigation map (pages x languages -> routes) for the language switcher.
     write('navigation-map.json', `${JSON.stringify(navigationMap, null, 2)}\n`);
@@ -160,4 +165,4 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
   return { fileCount, warnings };
 }
 
-module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles, PUBLISHED_RESULTS };
+module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles, PUBLISHED_RESULTS, RESULTS_VALIDATOR };

@@ -88,7 +88,8 @@ function generatePages(options = {}) {
   let generatedBodies = null;
   const generatedPages = manifest.pages.filter((p) => p.generatedBy);
   if (generatedPages.length) {
-    const routes = Object.fromEntries(generatedPages.map((p) => [p.generatedBy,
+    // Routes of every page by id: the generated pages link to each other and to authored pages.
+    const routes = Object.fromEntries(manifest.pages.map((p) => [p.id,
       Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
     generatedBodies = time('benchmarks', () => renderBenchmarkBodies({
       root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),

@@ -359,3 +359,89 @@ test('addresses in data stay plain text in the real docsify, followed by any pun
   assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });
+
+// --- compare with your own run ------------------------------------------------------------------
+
+// The reader's file is another real quick run (docs/test/fixtures/results-quick-a.json).
+async function pickFile(page, name, text) {
+  await page.setInputFiles('#bench-own-file', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => {
+    const state = document.querySelector('.bench-own-status').getAttribute('data-state');
+    return state && state !== 'loading';
+  }, null, { timeout: 15000 });
+  return page.evaluate(() => {
+    const chartData = (id) => {
+      const chart = window.BenchmarkCharts.chartOfFigure(id);
+      return chart ? chart.data.datasets.map((d) => ({ label: d.label, extra: d.benchExtra === true, data: d.data.map((v) => (v !== null && typeof v === 'object' ? v.y : v)) })) : null;
+    };
+    const table = window.BenchmarkCharts.tableAfter(document.getElementById('bench-figure-ratios'));
+    return {
+      state: document.querySelector('.bench-own-status').getAttribute('data-state'),
+      status: document.querySelector('.bench-own-status').textContent,
+      ratios: chartData('bench-figure-ratios'),
+      latency: chartData('bench-figure-latency'),
+      column: [...table.querySelectorAll('.bench-own-column')].map((el) => el.textContent),
+      injected: [...document.querySelectorAll('.markdown-section img, .markdown-section script, .markdown-section iframe, .markdown-section [onerror]')].map((el) => el.outerHTML),
+    };
+  });
+}
+
+test("a reader's own results file: validated in the browser, drawn beside the published figures; bad and hostile files are refused or shown as text", { timeout: 120000 }, async () => {
+  const { hostileResults } = require('./fixtures/hostile-results');
+  const readerText = fs.readFileSync(path.join(fixtures, 'results-quick-a.json'), 'utf8');
+  const reader = JSON.parse(readerText);
+  const page = await browser.newPage();
+  const dialogs = [];
+  page.on('dialog', async (dialog) => { dialogs.push(dialog.message()); await dialog.dismiss(); });
+  const requested = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  for (const { code, route } of routes) {
+    await gotoRoute(page, site.url, route);
+    await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.getAttribute('data-chart-state') === 'drawn'));
+    // The validator is not part of the page until a file is picked.
+    if (code === 'en') assert.ok(!requested.some((p) => p.endsWith('results-validator.js')), 'the validator loaded before a file was picked');
+
+    // A file that is not JSON, then one that breaks the schema: the field is named, nothing is drawn.
+    const notJson = await pickFile(page, 'broken.json', '{ "schemaVersion": 1, ');
+    assert.equal(notJson.state, 'notJson', `${code}: ${notJson.status}`);
+    const invalid = JSON.parse(readerText);
+    delete invalid.environment.cpuModel;
+    const refused = await pickFile(page, 'invalid.json', JSON.stringify(invalid));
+    assert.equal(refused.state, 'invalid', `${code}: ${refused.status}`);
+    assert.match(refused.status, /your-file\/environment\/cpuModel/, `${code}: the message names the field`);
+    assert.ok(refused.ratios.every((d) => !d.extra), `${code}: an invalid file was drawn`);
+    const unknownServer = JSON.parse(readerText);
+    unknownServer.scenarios[0].results[0].server = 'apache';
+    const refusedReference = await pickFile(page, 'unknown.json', JSON.stringify(unknownServer));
+    assert.equal(refusedReference.state, 'invalid');
+    assert.match(refusedReference.status, /your-file\/scenarios\/0\/results\/0\/server: unknown server id "apache"/);
+
+    // A valid file: its ratios beside the published ones, its latency curves in the latency chart, a column in the table.
+    const drawn = await pickFile(page, 'mine.json', readerText);
+    assert.equal(drawn.state, 'loaded', `${code}: ${drawn.status}`);
+    assert.ok(drawn.status.includes(reader.environment.date), `${code}: ${drawn.status}`);
+    const keyScenarios = [reader.scenarios.find((sc) => sc.keepAlive), reader.scenarios.find((sc) => !sc.keepAlive)];
+    const median = (sc, id, metric) => sc.results.find((r) => r.server === id).summary[metric].median;
+    const extraRatios = drawn.ratios.filter((d) => d.extra);
+    assert.deepEqual(extraRatios.map((d) => d.data), ['requestsPerSecond', 'requestsPerServerCpuSecond']
+      .map((metric) => keyScenarios.map((sc) => median(sc, 'drogon', metric) / median(sc, 'nginx-module', metric))), `${code}: the reader's ratios`);
+    assert.equal(drawn.ratios.filter((d) => !d.extra).length, 2, `${code}: the published ratios stay`);
+    const extraLatency = drawn.latency.filter((d) => d.extra);
+    assert.deepEqual(extraLatency.map((d) => d.data), reader.servers.map((s) => ['p50', 'p75', 'p90', 'p99', 'p999']
+      .map((p) => Math.round(keyScenarios[0].results.find((r) => r.server === s.id).summary.latencyUs[p]) / 1000)), `${code}: the reader's latency curves`);
+    assert.equal(drawn.column.length, 1 + keyScenarios.length, `${code}: a column in the at-a-glance table`);
+    await screenshot(page, `benchmarks-own-run-${code}`);
+
+    // A hostile file (markup and links in every free text field) is valid, and drawn as text only.
+    const hostile = await pickFile(page, 'hostile.json', JSON.stringify(hostileResults(reader)));
+    assert.deepEqual(hostile.injected, [], `${code}: markup from the reader's file reached the page`);
+    // Schema-valid (ids and enums are left alone), so it is drawn: the names reach the legend as plain text.
+    assert.equal(hostile.state, 'loaded', `${code}: ${hostile.status}`);
+    assert.ok(hostile.latency.some((d) => d.extra && d.label.includes('<img src=x onerror=alert(1)>')), `${code}: hostile names shown as text`);
+    assert.ok(hostile.status.includes('<img src=x onerror=alert(1)>'), `${code}: the hostile CPU model is quoted as text in the status line`);
+  }
+  assert.ok(requested.some((p) => p.endsWith('/vendor/results-validator.js')), 'the validator was loaded from the site');
+  assert.deepEqual(dialogs, [], 'a script from the reader\'s file ran');
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});

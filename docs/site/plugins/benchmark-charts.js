@@ -222,6 +222,23 @@
     return out.concat((extra || []).filter(function (d) { return !spec.groups || d.benchGroup === group; }));
   }
 
+  /**
+   * A dataset the page adds beside the published ones (a reader's own run): the same kind of series,
+   * drawn lighter and dashed, in its group (grouped charts). series: { label, values, min?, max?,
+   * color, group? } with values in the chart's category order.
+   */
+  function extraDataset(spec, series) {
+    var dataset = datasetOf(spec, { values: series.values, min: series.min, max: series.max, color: series.color, dash: 1 }, series.label, null);
+    dataset.borderDash = [6, 4];
+    dataset.benchGroup = series.group;
+    dataset.benchExtra = true;
+    if (spec.kind === 'bar') {
+      dataset.backgroundColor = colorOf(series.color) + '66';
+      dataset.borderWidth = 2;
+    }
+    return dataset;
+  }
+
   /** One Chart.js dataset of a series (values, optional error bars, colour, dash). */
   function datasetOf(spec, s, label, cells) {
       var color = colorOf(s.color);
@@ -340,7 +357,7 @@
               // The table's own text: the same formatting as the page, per language.
               label: function (item) {
                 var cell = item.dataset.benchCells && item.dataset.benchCells[item.dataIndex];
-                return item.dataset.label + ': ' + (cell || numbers.format(item.raw));
+                return item.dataset.label + ': ' + (cell || item.formattedValue);
               },
             },
           },
@@ -441,8 +458,30 @@
     });
   }
 
+  /** The drawn chart of a figure (by the figure's id, e.g. "bench-figure-ratios"), or null. */
+  function chartOfFigure(figureId) {
+    for (var i = 0; i < active.length; i++) {
+      if (active[i].canvas && active[i].canvas.closest('figure') && active[i].canvas.closest('figure').id === figureId) return active[i];
+    }
+    return null;
+  }
+
+  /**
+   * Replaces the datasets the page added to a figure's chart (see extraDataset) and redraws it.
+   * Returns false when the page has no such chart.
+   */
+  function setExtra(figureId, seriesList) {
+    var chart = chartOfFigure(figureId);
+    if (!chart) return false;
+    chart.benchFigure.extra = seriesList.map(function (series) { return extraDataset(chart.benchFigure.spec, series); });
+    refresh(chart);
+    return true;
+  }
+
   function install(win) {
     root = win;
+    // For the page's other plugins (benchmark-own-run.js): the drawn charts and their added series.
+    win.BenchmarkCharts = { chartOfFigure: chartOfFigure, setExtra: setExtra, tableAfter: tableAfter, PALETTE: PALETTE };
     var resizeAll = function () { active.forEach(function (chart) { chart.resize(); }); };
     win.addEventListener('beforeprint', resizeAll);
     win.addEventListener('afterprint', resizeAll);
@@ -462,6 +501,6 @@
 
   return {
     wrapLabel: wrapLabel, chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, chartDatasets: chartDatasets,
-    initialGroup: initialGroup, tableGrid: tableGrid, install: install, PALETTE: PALETTE,
+    initialGroup: initialGroup, extraDataset: extraDataset, tableGrid: tableGrid, install: install, PALETTE: PALETTE,
   };
 });

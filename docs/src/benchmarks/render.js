@@ -54,15 +54,15 @@ function readTemplate(page, lang) {
 }
 
 /**
- * Routes of the generated pages per authored language, { [generatedBy]: { [lang]: '/ENG/File' } },
- * from docs/manifest.json (the build passes the ones of the manifest it loaded).
+ * Routes of the site's pages per authored language, { [page id]: { [lang]: '/ENG/File' } }, from
+ * docs/manifest.json (the build passes the ones of the manifest it loaded).
  */
 function manifestRoutes(manifestPath = path.join(repoRoot, 'docs', 'manifest.json')) {
   const manifest = readJson(manifestPath);
   const dirs = new Map(manifest.languages.map((l) => [l.code, l.dir]));
   const routes = {};
-  for (const page of manifest.pages.filter((p) => p.generatedBy)) {
-    routes[page.generatedBy] = Object.fromEntries(LANGUAGES.map((lang) => [lang, `/${dirs.get(lang)}/${page[lang].file}`]));
+  for (const page of manifest.pages) {
+    routes[page.id] = Object.fromEntries(LANGUAGES.map((lang) => [lang, `/${dirs.get(lang)}/${page[lang].file}`]));
   }
   return routes;
 }
@@ -109,10 +109,10 @@ function createContext(lang, strings, inputs) {
     serverPlainName: (id) => oneLine(inputs.results.servers.find((s) => s.id === id).name),
     scenarioLabel: (id) => labels.get(id),
     list: (items) => spacedList(listFormat, items),
-    // A link to a generated page of this language, optionally to one of its fixed :id= anchors.
+    // A link to a page of the site (manifest id) in this language, optionally to one of its fixed :id= anchors.
     pageLink: (page, text, id) => {
       const route = inputs.routes[page] && inputs.routes[page][lang];
-      if (!route) throw new Error(`benchmarks: no route for the generated page "${page}" in ${lang} (docs/manifest.json)`);
+      if (!route) throw new Error(`benchmarks: no route for the page "${page}" in ${lang} (docs/manifest.json)`);
       return `[${text}](${route}${id ? `?id=${id}` : ''})`;
     },
   };
@@ -144,7 +144,7 @@ function fillTemplate(template, rendered, name) {
  * match bench/results.schema.json; nothing is written here.
  * options.root: repository root holding examples/benchmark (tests may point elsewhere);
  * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;
- * options.routes: routes of the generated pages (default: from docs/manifest.json).
+ * options.routes: routes of the site's pages by manifest id (default: from docs/manifest.json).
  */
 function renderBenchmarkPages({ results, resultsSha256, history = [], root = repoRoot, routes = manifestRoutes() }) {
   if (typeof resultsSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(resultsSha256)) {

@@ -8,7 +8,7 @@
 //        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
 //        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
-const { codeSpan, table } = require('./escape');
+const { codeSpan, escapeHtml, table } = require('./escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, localize, sideText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
@@ -291,4 +291,32 @@ function trend(ctx) {
   );
 }
 
-module.exports = { summary, glance, conclusion, sweep, latency, instructions, trend };
+// The file picker of "Compare with your own run" (docs/site/plugins/benchmark-own-run.js draws the
+// reader's file). Its messages are hidden elements in the page's language; data-page tells the plugin
+// how the published charts are laid out (scenario ids and kinds, sweep levels, instruction cases),
+// so the reader's figures land beside the matching published ones.
+function ownRun(ctx) {
+  const { results } = ctx;
+  const sweepData = figures.sweepSeries(results);
+  const counts = figures.instructionBars(results);
+  const page = {
+    locale: ctx.fmt.locale,
+    keyScenarios: figures.keyScenarios(results).map(({ scenario }) => ({ id: scenario.id, keepAlive: scenario.keepAlive, pipelineDepth: scenario.pipelineDepth || 1 })),
+    scenarios: results.scenarios.map((sc) => ({ id: sc.id })),
+    metricColors: METRIC_COLORS,
+    sweepLevels: sweepData ? sweepData.levels : null,
+    instructionCases: counts ? counts.cases.map((c) => c.id) : null,
+  };
+  const m = ctx.strings.ownRun.messages;
+  const html = [
+    `<div class="bench-own-run" data-page="${escapeHtml(JSON.stringify(page))}">`,
+    `<label for="bench-own-file">${escapeHtml(ctx.strings.ownRun.label)}</label>`,
+    '<input type="file" id="bench-own-file" accept=".json,application/json">',
+    '<p class="bench-own-status" role="status" aria-live="polite"></p>',
+    ...Object.keys(m).sort().map((key) => `<span class="bench-msg" data-msg="${escapeHtml(key)}" hidden>${escapeHtml(m[key])}</span>`),
+    '</div>',
+  ].join('\n');
+  return paragraphs(ctx.t('ownRun.intro', { how: ctx.pageLink('reproducing', ctx.strings.ownRun.how, 'compare-with-your-own-run') }), html);
+}
+
+module.exports = { summary, glance, conclusion, sweep, latency, instructions, trend, ownRun };
