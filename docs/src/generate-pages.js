@@ -9,6 +9,12 @@ const path = require('node:path');
 const { loadManifest } = require('./manifest');
 const { loadUiStrings } = require('./ui-strings');
 const nav = require('./navigation');
+const { fillBenchParts, readBenchSettings } = require('./benchmarks/methodology');
+
+// The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
+function benchmarkStrings(code) {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${code}.json`), 'utf8'));
+}
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -96,6 +102,8 @@ function generatePages(options = {}) {
       authoredCodes: authored.map((l) => l.code), routes,
     }));
   }
+  let settings = null;
+  const benchSettingsOnce = () => { settings = settings || readBenchSettings(root); return settings; };
   time('read', () => {
     for (const page of manifest.pages) {
       bodies[page.id] = {};
@@ -115,7 +123,10 @@ function generatePages(options = {}) {
           continue;
         }
         try {
-          bodies[page.id][lang.code] = nav.splitPage(text, entry.relPath).body;
+          // Parts that quote bench/scenarios.json (Methodology) are regenerated, in the page's language.
+          bodies[page.id][lang.code] = fillBenchParts(nav.splitPage(text, entry.relPath).body, {
+            strings: benchmarkStrings(lang.code), where: entry.relPath, getSettings: benchSettingsOnce,
+          });
         } catch (err) {
           problems.push(err.message);
         }

@@ -40,8 +40,8 @@ function createFormatter({ locale, proseCounts = 'full' }) {
     },
     /** a ratio of two figures, 1.0473 -> "1.05" */
     ratio(x) { assertFinite(x, 'ratio'); return fixed(2).format(x); },
-    /** a percentile 0.999 -> "99.9%" (as many decimals as it has) */
-    percentile(p) { assertFinite(p, 'percentile'); return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(p); },
+    /** a share without trailing zeros: 0.999 -> "99.9%", 0.9 -> "90%" (percentiles, thresholds) */
+    share(p) { assertFinite(p, 'share'); return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(p); },
     /** ratio 0.0321 -> "3.2%" */
     percent(ratio) { assertFinite(ratio, 'percent'); return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio); },
     /** microseconds -> milliseconds with two decimals: 1527 -> "1.53" */

@@ -167,13 +167,13 @@ function latency(ctx) {
   });
   if (series.length === 0) return ctx.strings.latency.none;
   const key = figures.keyScenarios(results)[0];
-  const header = [...ctx.strings.latency.header, ...figures.PERCENTILES.map((pc) => ctx.t('latency.percentileHeader', { p: ctx.fmt.percentile(pc.p) }))];
+  const header = [...ctx.strings.latency.header, ...figures.PERCENTILES.map((pc) => ctx.t('latency.percentileHeader', { p: ctx.fmt.share(pc.p) }))];
   const figure = chartFigure({
     id: 'latency', caption: ctx.strings.latency.caption, fallback: ctx.strings.latency.fallback, selectLabel: ctx.strings.selectScenario,
     spec: {
       kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
       x: figures.PERCENTILES.map((pc) => 1 / (1 - pc.p)), xScale: 'logarithmic',
-      xTicks: figures.PERCENTILES.filter((pc) => LABELLED_PERCENTILES.includes(pc.key)).map((pc) => ({ value: 1 / (1 - pc.p), label: ctx.fmt.percentile(pc.p) })),
+      xTicks: figures.PERCENTILES.filter((pc) => LABELLED_PERCENTILES.includes(pc.key)).map((pc) => ({ value: 1 / (1 - pc.p), label: ctx.fmt.share(pc.p) })),
       series,
       groups: { selected: key ? results.scenarios.indexOf(key.scenario) : 0 },
     },
