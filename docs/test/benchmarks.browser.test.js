@@ -445,3 +445,78 @@ test("a reader's own results file: validated in the browser, drawn beside the pu
   assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });
+
+// --- layout: the first screen, the page height, small screens, print ------------------------------
+
+// Waits until every chart of the page has drawn, then measures the layout.
+async function measure(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.getAttribute('data-chart-state') === 'drawn'));
+  return page.evaluate(() => {
+    const section = document.querySelector('.markdown-section');
+    const glance = document.getElementById('bench-figure-ratios');
+    const glanceTable = window.BenchmarkCharts.tableAfter(glance);
+    const rect = (el) => { const r = el.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, width: r.width, height: r.height }; };
+    // Elements that stick out to the right of the viewport, outside a box that scrolls on its own.
+    const scrolls = (el) => el.closest('table, pre, .bench-chart-canvas');
+    const overflowing = [...section.querySelectorAll('*')]
+      .filter((el) => !scrolls(el) || el.matches('table, pre'))
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1 && getComputedStyle(el).display !== 'none')
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`);
+    return {
+      height: document.documentElement.scrollHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport: { width: innerWidth, height: innerHeight },
+      openDetails: section.querySelectorAll('details[open]').length,
+      glanceChart: rect(glance.querySelector('canvas')),
+      glanceTable: glanceTable ? rect(glanceTable) : null,
+      canvases: [...section.querySelectorAll('figure.bench-chart canvas')].map((c) => ({ id: c.closest('figure').id, ...rect(c) })),
+      overflowing,
+    };
+  });
+}
+
+test('layout in every language: the first screen holds the verdict table and a drawn chart; at most 3,600 px with details folded; no horizontal scroll at 390 px; every chart prints', { timeout: 180000 }, async (t) => {
+  const narrowBrowser = await launchBrowser({ viewport: { width: 390, height: 844 } });
+  t.after(() => narrowBrowser.close());
+  const wide = await browser.newPage();
+  const narrow = await narrowBrowser.newPage();
+  for (const { code, route } of routes) {
+    await gotoRoute(wide, site.url, route);
+    const w = await measure(wide);
+    assert.equal(w.openDetails, 0, `${code}: details are folded by default`);
+    assert.ok(w.glanceTable, `${code}: no verdict table`);
+    assert.ok(w.glanceTable.bottom <= 900, `${code}: the verdict table ends at ${Math.round(w.glanceTable.bottom)} px, below the first screen`);
+    assert.ok(w.glanceChart.bottom <= 900 && w.glanceChart.height > 100, `${code}: the at-a-glance chart ends at ${Math.round(w.glanceChart.bottom)} px`);
+    assert.ok(w.height <= 3600, `${code}: the page is ${w.height} px tall at 1280 x 900`);
+    t.diagnostic(`${code}: page height ${w.height} px at 1280 x 900 (verdict table ends at ${Math.round(w.glanceTable.bottom)} px)`);
+    await screenshot(wide, `benchmarks-${code}-1280`);
+
+    await gotoRoute(narrow, site.url, route);
+    const n = await measure(narrow);
+    assert.ok(n.scrollWidth <= 390, `${code}: the page scrolls sideways at 390 px (${n.scrollWidth} px wide)`);
+    assert.deepEqual(n.overflowing, [], `${code}: elements wider than the screen at 390 px`);
+    for (const canvas of n.canvases) {
+      assert.ok(canvas.width >= 280 && canvas.height >= 180, `${code}: ${canvas.id} is ${Math.round(canvas.width)} x ${Math.round(canvas.height)} px at 390 px`);
+      assert.ok(canvas.right <= 390, `${code}: ${canvas.id} sticks out`);
+    }
+    t.diagnostic(`${code}: page height ${n.height} px at 390 x 844`);
+    await screenshot(narrow, `benchmarks-${code}-390`);
+  }
+  // Print: every chart is there, drawn, at the printed width.
+  const en = routes.find((r) => r.code === 'en');
+  await gotoRoute(wide, site.url, en.route);
+  await measure(wide);
+  await wide.emulateMedia({ media: 'print' });
+  await wide.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  const printed = await readPage(wide);
+  assert.ok(printed.figures.length >= 2);
+  for (const figure of printed.figures) {
+    assert.equal(figure.state, 'drawn', `print: ${figure.id}`);
+    assert.ok(figure.painted > figure.width * figure.height * 0.02, `print: ${figure.id} blank`);
+  }
+  const visible = await wide.evaluate(() => [...document.querySelectorAll('figure.bench-chart canvas')].map((c) => c.getBoundingClientRect().height));
+  assert.ok(visible.every((h) => h > 100), `print: chart heights ${visible}`);
+  await screenshot(wide, 'benchmarks-en-print');
+  assert.deepEqual(wide.problems, [], wide.problems.join('\n'));
+  assert.deepEqual(narrow.problems, [], narrow.problems.join('\n'));
+});

@@ -97,8 +97,10 @@
   }
 
   // Category axis labels: each key cell on its own line(s).
-  function axisLabel(category) {
-    return category.split(' · ').reduce(function (lines, part) { return lines.concat(wrapLabel(part, 32)); }, []);
+  // (On a narrow screen, shorter lines: the labels of a horizontal chart share its width with the bars.)
+  var NARROW_PX = 560;
+  function axisLabel(category, narrow) {
+    return category.split(' · ').reduce(function (lines, part) { return lines.concat(wrapLabel(part, narrow ? 16 : 32)); }, []);
   }
 
   // Draws the min-max range of each bar as a line with caps (the runs' spread), over the bars.
@@ -194,10 +196,12 @@
     return Math.max.apply(null, Object.keys(counts).map(function (g) { return counts[g]; }));
   }
 
-  function chartLayout(spec, labels) {
+  function chartLayout(spec, labels, width) {
     var barCount = spec.series.length * labels.categories.length;
-    // Asked for (a ratio chart: one row per scenario): as tall as its bars need.
-    if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(180, barCount * 18 + labels.categories.length * 14 + 80) };
+    // Asked for (a ratio chart: one row per scenario): as tall as its bars need (and its labels, which
+    // wrap into more lines on a narrow screen).
+    var labelRows = typeof width === 'number' && width < NARROW_PX ? 34 : 14;
+    if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(180, barCount * 18 + labels.categories.length * labelRows + 80) };
     var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
     if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
     // A line per scenario x server: the legend takes a row each, so the plot gets its own 300 px below it.
@@ -271,8 +275,9 @@
    * The Chart.js configuration of one chart: spec (the data-chart JSON), its table's labels, and for a
    * grouped chart the group to draw (default: the one the page selects).
    */
-  function chartConfig(spec, labels, group) {
-    var horizontal = chartLayout(spec, labels).horizontal;
+  function chartConfig(spec, labels, group, width) {
+    var narrow = typeof width === 'number' && width < NARROW_PX;
+    var horizontal = chartLayout(spec, labels, width).horizontal;
     var valueAxis = horizontal ? 'x' : 'y';
     var categoryAxis = horizontal ? 'y' : 'x';
     var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
@@ -332,13 +337,13 @@
     } else {
       scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
     }
-    return {
+    var config = {
       type: spec.kind,
-      data: spec.x ? { datasets: datasets } : { labels: labels.categories.map(axisLabel), datasets: datasets },
+      data: spec.x ? { datasets: datasets } : { labels: labels.categories.map(function (c) { return axisLabel(c, narrow); }), datasets: datasets },
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
-        maintainAspectRatio: !chartLayout(spec, labels).height,
+        maintainAspectRatio: !chartLayout(spec, labels, width).height,
         aspectRatio: 2,
         animation: false,
         scales: scales,
@@ -365,6 +370,14 @@
       },
       plugins: [rangePlugin, breakPlugin, referencePlugin],
     };
+    // A narrow screen: smaller text, so labels, ticks and legend fit beside the plot.
+    if (narrow) {
+      var small = { size: 10 };
+      Object.keys(config.options.scales).forEach(function (axis) { config.options.scales[axis].ticks.font = small; });
+      config.options.plugins.legend.labels.font = small;
+      config.options.plugins.legend.labels.boxWidth = 20;
+    }
+    return config;
   }
 
   var root = typeof self !== 'undefined' ? self : {};
@@ -393,7 +406,7 @@
     if (!table) throw new Error('no table after the chart figure');
     var spec = JSON.parse(figure.getAttribute('data-chart'));
     var labels = chartLabels(spec, tableGrid(table));
-    var layout = chartLayout(spec, labels);
+    var layout = chartLayout(spec, labels, canvas.parentElement.clientWidth);
     // Chart.js sizes the canvas from its parent: a wrapper of known height for horizontal charts.
     var wrapper = canvas.parentElement.classList.contains('bench-chart-canvas') ? canvas.parentElement : null;
     if (!wrapper) {
@@ -405,7 +418,7 @@
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
     var group = initialGroup(spec, labels);
-    var chart = new root.Chart(canvas, chartConfig(spec, labels, group));
+    var chart = new root.Chart(canvas, chartConfig(spec, labels, group, wrapper.clientWidth));
     chart.benchFigure = { spec: spec, labels: labels, group: group, extra: [] };
     active.push(chart);
     if (spec.groups) addSelector(figure, chart);
