@@ -1,10 +1,16 @@
-// The Benchmarks page in headless Chromium (Debian's /usr/bin/chromium via playwright-core), in every
-// language: each chart canvas has drawn (non-blank pixels), each chart holds the JSON's numbers, each
-// table shows the JSON's numbers formatted as the page's language formats them, charts are redrawn
-// (not leaked) on route changes and survive printing; no console error or CSP violation.
+// The Benchmarks and Benchmark details pages in headless Chromium (Debian's /usr/bin/chromium via
+// playwright-core), in English, Simplified and Traditional Chinese:
+//   - charts drawn, chart data equal to the JSON, tables formatted for the language, scenario selectors;
+//   - the first 1280 x 900 screen holds the verdict table and a drawn chart; at most 3,600 px with the
+//     details folded; no horizontal scroll at 390 x 844; every chart prints;
+//   - the trend chart absent with one run and present with two comparable runs;
+//   - the provenance hash equals the sha256 of the JSON the site serves;
+//   - a reader's own results file drawn beside the published figures; broken and hostile files refused
+//     or shown as text; hostile strings and addresses in the published JSON shown as text;
+//   - no console error or warning, no CSP violation.
 // The site is built into a temp folder from a temp copy of the content whose results are a real
 // quick run (docs/test/fixtures/results-quick-b.json) and whose history holds another (-a).
-// Screenshots: test-output/benchmarks-*.png.
+// Screenshots: test-output/benchmarks-*.png (both sizes, every language).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -148,6 +154,8 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     // The full tables are on the details page.
     await gotoRoute(page, site.url, details);
     const detailsShown = await readPage(page);
+    const strayDetails = await page.evaluate(() => document.querySelector('.markdown-section').textContent.match(/.{0,20}\*\*.{0,20}/g));
+    assert.equal(strayDetails, null, `${code} ${details}: literal ** on the page: ${strayDetails}`);
     await gotoRoute(page, site.url, route);
     await page.waitForFunction(() => {
       const figures = document.querySelectorAll('.markdown-section figure.bench-chart');
@@ -200,6 +208,9 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     assert.deepEqual(detailsShown.resultsTable.rows.map((row) => row.slice(2)), expected.results, `${where}: results table (kQPS max/min)`);
     assert.deepEqual(detailsShown.tablesById.throughput.rows.map((row) => row.slice(1)), expected.throughput, `${where}: throughput table`);
     assert.deepEqual(detailsShown.tablesById.latency.rows.map((row) => row.slice(2)), expected.latency, `${where}: details latency table`);
+    // Markdown emphasis closed everywhere (CJK punctuation next to ** can leave it open): no stray asterisks.
+    const stray = await page.evaluate(() => document.querySelector('.markdown-section').textContent.match(/.{0,20}\*\*.{0,20}/g));
+    assert.equal(stray, null, `${where}: literal ** on the page: ${stray}`);
     // Provenance: every source line names the sha256 of the JSON the site serves behind "Download the results JSON".
     const served = await page.evaluate(async () => {
       const links = [...document.querySelectorAll('.markdown-section details.bench-source a')].filter((a) => /\.json$/.test(a.getAttribute('href')));
@@ -519,4 +530,30 @@ test('layout in every language: the first screen holds the verdict table and a d
   await screenshot(wide, 'benchmarks-en-print');
   assert.deepEqual(wide.problems, [], wide.problems.join('\n'));
   assert.deepEqual(narrow.problems, [], narrow.problems.join('\n'));
+});
+
+test('the trend chart is absent with one run (one sentence says why) and present with two comparable runs', { timeout: 120000 }, async (t) => {
+  // One run: the same real results, no history.
+  const single = copySiteContent({ resultsFile });
+  t.after(() => single.remove());
+  fs.rmSync(path.join(single.root, 'bench', 'results', 'history'), { recursive: true, force: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-one-run-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  await buildSite({ root: single.root, siteDir: path.join(dir, 'site'), writeSources: false, quiet: true });
+  const singleSite = await startSite({ siteDir: path.join(dir, 'site') });
+  t.after(() => singleSite.close());
+  const page = await browser.newPage();
+  const tooFew = { en: 'No trend yet', 'zh-CN': '还没有趋势', 'zh-TW': '還沒有趨勢' };
+  for (const { code, route } of routes) {
+    await gotoRoute(page, singleSite.url, route);
+    const one = await page.evaluate(() => ({ trend: !!document.getElementById('bench-figure-trend'), text: document.querySelector('.markdown-section').textContent }));
+    assert.equal(one.trend, false, `${code}: a trend chart over one run`);
+    assert.ok(one.text.includes(tooFew[code]), `${code}: no sentence saying why there is no trend`);
+    // Two comparable runs (the site of the other tests has the history entry): the chart is there.
+    await gotoRoute(page, site.url, route);
+    await page.waitForFunction(() => document.getElementById('bench-figure-trend')?.getAttribute('data-chart-state') === 'drawn');
+    assert.equal(await page.evaluate(() => document.querySelector('.markdown-section').textContent.includes('No trend yet')), false);
+  }
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
 });
