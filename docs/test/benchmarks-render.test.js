@@ -344,8 +344,8 @@ test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in 
   }
   const pages = renderAll({ results }).benchmarks;
   const items = {
-    en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit, so requests per second show what wrk could send; per second of server CPU, Drogon at \d+\.\d\d× of nginx \+ hello\\_world module \(medians\)\.$/m,
-    'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈，因此每秒请求数反映的是 wrk 能发多快；按每秒服务器 CPU 时间计，Drogon 为 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数）。$/m,
+    en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit \(wrk's ceiling\), so per server CPU-second: Drogon \d+\.\d\d× nginx \+ hello\\_world module \(medians\)\.$/m,
+    'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈（wrk 的上限），因此按每秒服务器 CPU 时间计：Drogon 为 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数）。$/m,
     'zh-TW': /^- \*\*100 個連線，保持連線（keep-alive）\*\*：負載生成器的 CPU 是瓶頸/m,
   };
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {
@@ -360,9 +360,9 @@ test('provenance: every chart and table has a source drawer (sha256, date, commi
   const results = runB();
   const pages = renderAll({ results, resultsSha256: SHA_B, history: [runA()] });
   const summaries = {
-    en: `<summary>Source: results sha256 ${SHA_B.slice(0, 12)} · run of ${results.environment.date}, commit ${results.environment.gitCommit.slice(0, 7)}</summary>`,
-    'zh-CN': `<summary>来源：结果文件 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} 的运行，提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
-    'zh-TW': `<summary>來源：結果檔案 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} 的執行，提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    en: `<summary>Source: results sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · commit ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    'zh-CN': `<summary>来源：结果 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · 提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    'zh-TW': `<summary>來源：結果 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · 提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
   };
   for (const page of PAGES) {
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {

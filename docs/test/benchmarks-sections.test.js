@@ -81,13 +81,13 @@ test('at a glance with intervals: key scenarios pipelined, keep-alive, new conne
   assert.deepEqual(chart.series[0].min, [3.5, 0.98, null]);
   assert.deepEqual(chart.series[0].max, [3.75, 1.04, null]);
   const rows = tableRows(en);
-  assert.deepEqual(rows.map((r) => r[0]), ['100 connections, keep-alive, 16 requests per write (pipelined)', '100 connections, keep-alive', '100 connections, new connection per request']);
-  assert.deepEqual(rows[0].slice(1), ['**3.60× (3.50–3.75), Drogon faster**', '3.50× (3.40–3.70), Drogon faster', 'server']);
+  assert.deepEqual(rows.map((r) => r[0]), ['100 connections, pipelined, 16 requests per write', '100 connections, keep-alive', '100 connections, new connection per request']);
+  assert.deepEqual(rows[0].slice(1), ['**3.60× (3.50–3.75), faster**', '3.50× (3.40–3.70), faster', 'server']);
   // Keep-alive, load generator saturated: the per-CPU figure is the one in bold.
-  assert.deepEqual(rows[1].slice(1), ['1.01× (0.98–1.04), within noise', '**0.80× (0.75–0.85), Drogon slower**', 'load generator']);
+  assert.deepEqual(rows[1].slice(1), ['1.01× (0.98–1.04), within noise', '**0.80× (0.75–0.85), slower**', 'load generator']);
   assert.deepEqual(rows[2].slice(1), ['0.90× (no interval)', '**0.70× (no interval)**', 'Drogon: both; nginx: load generator']);
   const zh = sections.glance(contextFor('zh-CN', results));
-  assert.deepEqual(tableRows(zh)[0].slice(1), ['**3.60×（3.50–3.75），Drogon 更快**', '3.50×（3.40–3.70），Drogon 更快', '服务器']);
+  assert.deepEqual(tableRows(zh)[0].slice(1), ['**3.60×（3.50–3.75），更快**', '3.50×（3.40–3.70），更快', '服务器']);
 });
 
 test('the sweep: a line per server over a logarithmic concurrency axis, medians; a level without ok runs is a gap', () => {
@@ -144,4 +144,19 @@ test('a file without load scenarios (only the sweep or the counts ran): each sec
   assert.ok(chartOf(sections.instructions(ctx), 'instructions'));
   results.skippedScenarios = [{ id: 'c10000-keepalive', connections: 10000, reason: 'open-files limit 1024 is below 10000 connections' }];
   assert.equal(sections.conclusion(ctx), '- **Not run, `c10000-keepalive` (10,000 connections):** open-files limit 1024 is below 10000 connections');
+});
+
+test('every scenario gets its sentence; with many scenarios the key ones come first and the others are folded under them', () => {
+  const results = literalResults();
+  const ctx = contextFor('en', results);
+  // Three scenarios: all shown, key ones first (pipelined, keep-alive, new connection).
+  const few = sections.conclusion(ctx).split('\n');
+  assert.deepEqual(few.map((l) => l.match(/^- \*\*(.*?):\*\*/)[1]), ['100 connections, pipelined, 16 requests per write', '100 connections, keep-alive', '100 connections, new connection per request']);
+  // Six: the three key scenarios shown, the other three in a folded block.
+  for (const n of [2, 3, 4]) results.scenarios.push({ ...results.scenarios[1], id: `ka${n}`, connections: 100 * n });
+  const many = sections.conclusion(contextFor('en', results));
+  const [shown, rest] = many.split('<details class="bench-more">');
+  assert.equal(shown.trim().split('\n').length, 3);
+  assert.match(rest, /<summary>The other 3 scenarios<\/summary>/);
+  assert.equal(rest.split('\n').filter((l) => l.startsWith('- **')).length, 3);
 });

@@ -129,17 +129,17 @@ test('the comparison phrase: interval and verdict from the bench, or the ratio o
   const zh = context('zh-CN', res);
   const medians = figures.ratioFor(res.scenarios[0], 'requestsPerSecond', pair);
   assert.deepEqual(medians, { ratio: 1.5, ciLow: null, ciHigh: null, verdict: null, reason: null, pairs: null, hasCi: false, fromMedians: true });
-  assert.equal(comparisonText(en, pair, medians), 'Drogon at 1.50× of nginx (medians)');
+  assert.equal(comparisonText(en, pair, medians), 'Drogon 1.50× nginx (medians)');
   assert.equal(comparisonText(zh, pair, medians), 'Drogon 为 nginx 的 1.50×（中位数）');
   const withCi = resultsWith(res.scenarios[0].results, [comparison('requestsPerSecond', 'faster', 3.62, 3.5, 3.75)]);
   const bootstrap = figures.ratioFor(withCi.scenarios[0], 'requestsPerSecond', pair);
-  assert.equal(comparisonText(en, pair, bootstrap), 'Drogon at 3.62× of nginx (95 % confidence interval 3.50–3.75): Drogon faster');
-  assert.equal(comparisonText(zh, pair, bootstrap), 'Drogon 为 nginx 的 3.62×（95% 置信区间 3.50–3.75）：Drogon 更快');
+  assert.equal(comparisonText(en, pair, bootstrap), 'Drogon 3.62× nginx (95 % CI 3.50–3.75), faster');
+  assert.equal(comparisonText(zh, pair, bootstrap), 'Drogon 为 nginx 的 3.62×（95% 置信区间 3.50–3.75），更快');
   const fewPairs = { ...comparison('requestsPerSecond', 'within-noise', 1.01, null, null), pairs: 1, reason: 'too few paired rounds' };
   const few = figures.ratioFor(resultsWith(res.scenarios[0].results, [fewPairs]).scenarios[0], 'requestsPerSecond', pair);
   assert.equal(few.hasCi, false);
-  assert.equal(comparisonText(en, pair, few), 'Drogon at 1.01× of nginx (no confidence interval: too few paired rounds)');
-  assert.equal(comparisonText(zh, pair, few), 'Drogon 为 nginx 的 1.01×（没有置信区间：配对的轮次太少）');
+  assert.equal(comparisonText(en, pair, few), 'Drogon 1.01× nginx (no CI: too few paired rounds)');
+  assert.equal(comparisonText(zh, pair, few), 'Drogon 为 nginx 的 1.01×（无置信区间：配对的轮次太少）');
   assert.equal(comparisonText(en, pair, null), 'Drogon against nginx: not measured');
 });
 

@@ -208,9 +208,9 @@
     // (A few series share one legend row.)
     if (spec.kind === 'line') {
       var shown = shownSeries(spec);
-      return { horizontal: false, height: 260 + (shown > 4 ? shown * LEGEND_ROW_PX : LEGEND_ROW_PX) };
+      return { horizontal: false, height: 210 + (shown > 4 ? shown * LEGEND_ROW_PX : LEGEND_ROW_PX) };
     }
-    return { horizontal: false, height: 280 };
+    return { horizontal: false, height: 240 };
   }
 
   /**

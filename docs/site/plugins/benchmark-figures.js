@@ -134,12 +134,13 @@
     return pace === 'client' || pace === 'both' || pace === 'mixed' ? 'requestsPerServerCpuSecond' : 'requestsPerSecond';
   }
 
-  /** Latency percentile curves of one scenario: [{ server, points: [{ key, p, x, us }] }], servers with a summary. */
+  /** Latency percentile curves of one scenario: [{ server, points: [{ key, p, x, us }] }], servers with latency figures. */
   function latencyCurves(results, scenario) {
     var out = [];
     results.servers.forEach(function (server) {
       var result = resultFor(scenario, server.id);
-      if (!result || !result.summary) return;
+      // No latency for pipelined runs (format 2 reports none: wrk times batches, not requests).
+      if (!result || !result.summary || !result.summary.latencyUs) return;
       var latency = result.summary.latencyUs;
       out.push({
         server: server.id,

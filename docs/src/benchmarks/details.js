@@ -120,7 +120,7 @@ function latency(ctx) {
     for (const s of servers) {
       const summary = resultFor(sc, s.id)?.summary ?? null;
       rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(s.id),
-        ...DETAIL_PERCENTILES.map((p) => (summary && typeof summary.latencyUs[p] === 'number' ? ctx.fmt.ms(summary.latencyUs[p]) : ctx.strings.dash))]);
+        ...DETAIL_PERCENTILES.map((p) => (summary && summary.latencyUs && typeof summary.latencyUs[p] === 'number' ? ctx.fmt.ms(summary.latencyUs[p]) : ctx.strings.dash))]);
     }
   }
   const header = ctx.strings.details.latencyHeader;
@@ -176,6 +176,7 @@ function noteText(ctx, scenario, result, note) {
     errors: errorList,
     failed: ctx.fmt.integer(counts.failed),
     total: ctx.fmt.integer(counts.total),
+    depth: ctx.fmt.integer(scenario.pipelineDepth || 1),
   };
   return ctx.fill(template, values);
 }

@@ -8,7 +8,7 @@
 //        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
 //        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
-const { codeSpan, escapeHtml, table } = require('./escape');
+const { codeSpan, escapeHtml, oneLine, table } = require('./escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, localize, sideText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
@@ -107,17 +107,27 @@ function glance(ctx) {
 }
 
 // One sentence per scenario (sentences.js), every scenario of the file in its order.
+// The key scenarios come first; with many scenarios (the default profile), the others are folded
+// under them (layout.json: sentencesUnfolded), so the page stays within four screens.
 function conclusion(ctx) {
   const pair = figures.mainPair(ctx.results);
-  const items = ctx.results.scenarios.map((scenario) => ctx.t('conclusionItem', {
+  const item = (scenario) => ctx.t('conclusionItem', {
     scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
-  }));
+  });
+  const keys = figures.keyScenarios(ctx.results).map((k) => k.scenario);
+  const ordered = [...keys, ...ctx.results.scenarios.filter((sc) => !keys.includes(sc))];
   // Scenarios of the profile that did not run (format 2), with the bench's reason.
   const skipped = (ctx.results.skippedScenarios || []).map((sc) => ctx.t('skippedItem', {
     id: codeSpan(sc.id), connections: ctx.fmt.integer(sc.connections), reason: ctx.esc(sc.reason),
   }));
-  if (items.length === 0 && skipped.length === 0) return ctx.strings.glance.noScenarios;
-  return [...items, ...skipped].join('\n');
+  if (ordered.length === 0 && skipped.length === 0) return ctx.strings.glance.noScenarios;
+  const items = [...ordered.map(item), ...skipped];
+  const unfolded = ctx.layout.sentencesUnfolded;
+  if (items.length <= unfolded) return items.join('\n');
+  const shown = Math.min(keys.length, unfolded);
+  const rest = items.slice(shown);
+  return paragraphs(items.slice(0, shown).join('\n'),
+    folded(ctx.t('moreScenarios', { count: ctx.fmt.integer(rest.length) }), rest.join('\n'), 'bench-more'));
 }
 
 // Requests per second against concurrency (the bench's sweep): one line per server over a
@@ -131,7 +141,11 @@ function sweep(ctx) {
     : ctx.t('sweep.cell', { median: ctx.fmt.integer(median), best: ctx.fmt.integer(best) }));
   const rows = data.series.map((line) => [ctx.serverName(line.server), ...line.median.map((m, i) => cell(m, line.best[i]))]);
   const figure = chartFigure({
-    id: 'sweep', caption: ctx.t('sweep.caption', { tool: ctx.esc(results.sweep.tool) }), fallback: ctx.strings.sweep.fallback,
+    // Captions are HTML text (chartFigure escapes them): data goes in unescaped.
+    id: 'sweep', fallback: ctx.strings.sweep.fallback,
+    caption: ctx.t('sweep.caption', {
+      tool: oneLine(results.sweep.tool), runs: ctx.fmt.integer(results.sweep.runsPerLevel), duration: ctx.fmt.decimal(results.sweep.durationSeconds, 0),
+    }),
     spec: {
       kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 1, locale: ctx.fmt.locale,
       x: data.levels, xScale: 'logarithmic',
@@ -139,10 +153,6 @@ function sweep(ctx) {
     },
   });
   return paragraphs(
-    ctx.t('sweep.intro', {
-      tool: ctx.esc(results.sweep.tool), runs: ctx.fmt.integer(results.sweep.runsPerLevel),
-      duration: ctx.fmt.decimal(results.sweep.durationSeconds, 0),
-    }),
     figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
     sourceDrawer(ctx, sweepCommands(results.sweep)),
   );
@@ -166,7 +176,8 @@ function latency(ctx) {
     }
   });
   if (series.length === 0) return ctx.strings.latency.none;
-  const key = figures.keyScenarios(results)[0];
+  // First drawn: the first key scenario with latency figures (pipelined runs have none).
+  const key = figures.keyScenarios(results).find(({ scenario }) => figures.latencyCurves(results, scenario).length > 0);
   const header = [...ctx.strings.latency.header, ...figures.PERCENTILES.map((pc) => ctx.t('latency.percentileHeader', { p: ctx.fmt.share(pc.p) }))];
   const figure = chartFigure({
     id: 'latency', caption: ctx.strings.latency.caption, fallback: ctx.strings.latency.fallback, selectLabel: ctx.strings.selectScenario,
@@ -178,10 +189,10 @@ function latency(ctx) {
       groups: { selected: key ? results.scenarios.indexOf(key.scenario) : 0 },
     },
   });
-  return paragraphs(ctx.strings.latency.intro, figure,
+  return paragraphs(figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
     sourceDrawer(ctx, scenarioCommands(results.scenarios)),
-    latencyAgainstLoad(ctx), moreDetails(ctx, 'latency'));
+    `${latencyAgainstLoad(ctx)} ${moreDetails(ctx, 'latency')}`);
 }
 
 // HOOK for "latency against load": fixed-rate runs (a load generator holding a chosen request rate,
@@ -217,14 +228,14 @@ function instructions(ctx) {
     ...data.perRequest.map((values) => (values[i] === null ? ctx.strings.dash : ctx.fmt.integer(values[i]))),
     ...(pair ? [ratioCell(c)] : [])]);
   const figure = chartFigure({
-    id: 'instructions', caption: ctx.strings.instructions.caption, fallback: ctx.strings.instructions.fallback,
+    id: 'instructions', fallback: ctx.strings.instructions.fallback,
+    caption: ctx.t('instructions.caption', { tool: oneLine(block.tool), version: oneLine(block.valgrindVersion), repeats: ctx.fmt.integer(block.repeats) }),
     spec: {
       kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
       series: data.servers.map((id, j) => ({ values: data.perRequest[j].map(wholeNumber), color: serverIndex(results, id) })),
     },
   });
   return paragraphs(
-    ctx.t('instructions.intro', { tool: ctx.esc(block.tool), version: ctx.esc(block.valgrindVersion), repeats: ctx.fmt.integer(block.repeats) }),
     figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
     sourceDrawer(ctx, instructionCommands(block)),
   );
@@ -265,7 +276,8 @@ function trend(ctx) {
   const scenarioIndex = (id) => ctx.results.scenarios.findIndex((sc) => sc.id === id);
   const key = figures.keyScenarios(ctx.results)[0];
   const figure = chartFigure({
-    id: 'trend', caption: ctx.strings.trend.caption, fallback: ctx.strings.trend.fallback, selectLabel: ctx.strings.selectScenario,
+    id: 'trend', fallback: ctx.strings.trend.fallback, selectLabel: ctx.strings.selectScenario,
+    caption: ctx.t('trend.caption', { count: ctx.fmt.integer(shown.length), comparable: ctx.fmt.integer(comparable) }),
     spec: {
       kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
       series: series.map((line) => ({
@@ -284,7 +296,7 @@ function trend(ctx) {
     return ctx.t('trend.breakNote', { entry: entryLabel(entry, false), changes: changes.join(ctx.strings.listSeparator) });
   });
   return paragraphs(
-    ctx.t('trend.intro', { count: ctx.fmt.integer(shown.length), comparable: ctx.fmt.integer(comparable) }), figure,
+    figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), ...breakNotes,
     // The history's runs are named in the table's header (date and commit); the commands are the latest's.
     sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)),
