@@ -140,13 +140,29 @@ function expectations(lang) {
     })),
     throughput: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerSecond))),
     efficiency: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerServerCpuSecond))),
-    latency: results.scenarios.flatMap((sc) => results.servers.map((s) => PERCENTILE_KEYS.map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
+    // Rows of the latency data table: scenarios and servers with latency figures (pipelined runs have none).
+    latency: results.scenarios.flatMap((sc) => results.servers.filter((s) => find(sc, s).latencyUs).map((s) => PERCENTILE_KEYS.map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
+    // Rows of the details page's latency table: every scenario and server, a dash without figures.
+    latencyDetails: results.scenarios.flatMap((sc) => results.servers.map((s) => PERCENTILE_KEYS.map((p) => (find(sc, s).latencyUs ? fmt.ms(find(sc, s).latencyUs[p]) : strings.dash)))),
   };
 }
 
 const PERCENTILE_KEYS = ['p50', 'p75', 'p90', 'p99', 'p999'];
 const summaryOf = (sc, id) => sc.results.find((r) => r.server === id).summary;
 const latencyCurve = (sc, id) => PERCENTILE_KEYS.map((p) => Math.round(summaryOf(sc, id).latencyUs[p]) / 1000);
+const METRICS = ['requestsPerSecond', 'requestsPerServerCpuSecond'];
+// The key scenarios of a results file: the first pipelined, the first keep-alive, the first new-connection one.
+function keyScenariosOf(r) {
+  const depth = (sc) => sc.pipelineDepth || 1;
+  return [r.scenarios.find((sc) => depth(sc) > 1), r.scenarios.find((sc) => sc.keepAlive && depth(sc) === 1), r.scenarios.find((sc) => !sc.keepAlive)].filter(Boolean);
+}
+const comparisonOf = (sc, metric) => (sc.comparisons || []).find((c) => c.metric === metric && c.reference === 'drogon' && c.other === 'nginx-module');
+// Drogon / nginx module: the bench's ratio when it compared them, else the ratio of the medians.
+function expectedRatio(sc, metric) {
+  const c = comparisonOf(sc, metric);
+  if (c) return c.ratio;
+  return summaryOf(sc, 'drogon')[metric].median / summaryOf(sc, 'nginx-module')[metric].median;
+}
 
 test('Benchmarks page in every language: charts drawn, chart data and table numbers equal the JSON', { timeout: 120000 }, async () => {
   const page = await browser.newPage();
@@ -164,8 +180,9 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     const shown = await readPage(page);
     const where = `${code} ${route}`;
     assert.equal(shown.lang, code, `${where}: <html lang>`);
-    // Format 1 results: no sweep and no instruction counts to draw; the history holds a comparable run, so a trend.
-    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-ratios', 'bench-chart-latency', 'bench-chart-trend'], where);
+    // The charts the JSON has data for; the history holds a comparable run, so a trend.
+    const expectIds = ['ratios', ...(results.sweep ? ['sweep'] : []), 'latency', ...(results.instructions ? ['instructions'] : []), 'trend'];
+    assert.deepEqual(shown.figures.map((f) => f.id), expectIds.map((id) => `bench-chart-${id}`), where);
     assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
     for (const figure of shown.figures) {
       assert.equal(figure.state, 'drawn', `${where}: ${figure.id} not drawn`);
@@ -174,32 +191,56 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
       assert.ok(figure.painted > figure.width * figure.height * 0.02, `${where}: ${figure.id} has only ${figure.painted} painted pixels`);
       assert.ok(figure.table, `${where}: ${figure.id} has no table`);
     }
-    const [ratios, latency, trend] = shown.figures;
-    // At a glance: Drogon / nginx module, per key scenario (the first keep-alive and the first new-connection one), both metrics.
-    const keyScenarios = [results.scenarios.find((sc) => sc.keepAlive), results.scenarios.find((sc) => !sc.keepAlive)];
-    const median = (sc, id, metric) => summaryOf(sc, id)[metric].median;
-    assert.deepEqual(ratios.data, ['requestsPerSecond', 'requestsPerServerCpuSecond'].map((metric) => keyScenarios.map((sc) => median(sc, 'drogon', metric) / median(sc, 'nginx-module', metric))), `${where}: ratio chart data`);
+    const byId = Object.fromEntries(shown.figures.map((f) => [f.id.replace('bench-chart-', ''), f]));
+    const { ratios, latency, trend } = byId;
+    // At a glance: Drogon / nginx module per key scenario (the first pipelined, keep-alive and new-connection
+    // one), both metrics: the bench's ratio (format 2), else the ratio of the medians.
+    const keys = keyScenariosOf(results);
+    assert.deepEqual(ratios.data, METRICS.map((metric) => keys.map((sc) => expectedRatio(sc, metric))), `${where}: ratio chart data`);
+    if (results.schemaVersion === 2) {
+      const interval = (bound) => METRICS.map((metric) => keys.map((sc) => comparisonOf(sc, metric)[bound]));
+      assert.deepEqual(await page.evaluate(() => window.BenchmarkCharts.chartOfFigure('bench-figure-ratios').data.datasets.map((d) => d.benchMin)), interval('ciLow'), `${where}: error bars = the bench's intervals`);
+    }
     const words = (text) => text.replace(/\s+/g, '');
     assert.deepEqual(ratios.labels.map((lines) => words(lines.join(''))), ratios.table.rows.map((row) => words(row[0])), `${where}: ratio chart categories = the verdict table's scenarios`);
     assert.deepEqual(ratios.seriesLabels, ratios.table.header.slice(1, 3), `${where}: ratio chart series = the verdict table's metric columns`);
-    // Latency curves: the first key scenario is drawn (one curve per server), at x = 1/(1 - p).
-    const keepAlive = results.scenarios.indexOf(keyScenarios[0]);
-    assert.equal(latency.group, String(keepAlive), `${where}: latency chart's first scenario`);
-    assert.deepEqual(latency.data, results.servers.map((s) => latencyCurve(keyScenarios[0], s.id)), `${where}: latency chart data`);
+    // The sweep: one line per server, the median of each level.
+    if (byId.sweep) {
+      assert.deepEqual(byId.sweep.data, results.sweep.results.map((r) => results.sweep.levels.map((level) => {
+        const point = r.points.find((pt) => pt.concurrency === level);
+        return point && point.okRuns > 0 ? Math.round(point.median) : null;
+      })), `${where}: sweep chart data`);
+      assert.deepEqual(byId.sweep.x[0], results.sweep.levels, `${where}: sweep x = concurrency levels`);
+    }
+    // Instruction counts: one bar series per server, one bar per case.
+    if (byId.instructions) {
+      const servers = [...new Set(results.instructions.cases.flatMap((c) => c.results.map((r) => r.server)))];
+      assert.deepEqual(byId.instructions.data, servers.map((id) => results.instructions.cases.map((c) => {
+        const r = c.results.find((x) => x.server === id);
+        return r && r.perRequest !== null ? Math.round(r.perRequest) : null;
+      })), `${where}: instruction chart data`);
+    }
+    // Latency curves: the first key scenario with latency figures is drawn (one curve per server), at x = 1/(1 - p).
+    const withLatency = (sc) => sc.results.some((r) => r.summary && r.summary.latencyUs);
+    const firstLatency = keys.find(withLatency);
+    const latencyServers = (sc) => results.servers.filter((s) => { const r = sc.results.find((x) => x.server === s.id); return r && r.summary && r.summary.latencyUs; });
+    assert.equal(latency.group, String(results.scenarios.indexOf(firstLatency)), `${where}: latency chart's first scenario`);
+    assert.deepEqual(latency.data, latencyServers(firstLatency).map((s) => latencyCurve(firstLatency, s.id)), `${where}: latency chart data`);
     assert.deepEqual(latency.x[0].map((x) => Math.round(x)), [2, 4, 10, 100, 1000], `${where}: x = 1/(1 - p)`);
     const scenarioName = latency.options.find((o) => o.value === latency.group).text;
     assert.deepEqual(latency.seriesLabels, latency.table.rows.filter((row) => row[0] === scenarioName).map((row) => row[1]), `${where}: one curve per server, named as in the table`);
-    assert.equal(latency.seriesLabels.length, results.servers.length);
-    assert.deepEqual(latency.options.map((o) => o.value), results.scenarios.map((sc, i) => String(i)), `${where}: the selector offers every scenario`);
+    assert.deepEqual(latency.options.map((o) => o.value), results.scenarios.map((sc, i) => (withLatency(sc) ? String(i) : null)).filter((v) => v !== null), `${where}: the selector offers every scenario with latency figures`);
     // Another scenario, picked with the selector.
-    const other = results.scenarios.length - 1;
+    const other = results.scenarios.findIndex((sc) => withLatency(sc) && sc !== firstLatency);
     await page.selectOption('#bench-figure-latency select.bench-select', String(other));
-    const switched = (await readPage(page)).figures[1];
+    const switched = (await readPage(page)).figures.find((f) => f.id === 'bench-chart-latency');
     assert.equal(switched.group, String(other));
-    assert.deepEqual(switched.data, results.servers.map((s) => latencyCurve(results.scenarios[other], s.id)), `${where}: latency chart after picking another scenario`);
-    // Trend: two comparable runs (history + latest), one scenario at a time, one line per compared server.
+    assert.deepEqual(switched.data, latencyServers(results.scenarios[other]).map((s) => latencyCurve(results.scenarios[other], s.id)), `${where}: latency chart after picking another scenario`);
+    // Trend: two comparable runs (history + latest), the first key scenario first, one line per compared server.
     const compared = results.servers.filter((s) => !s.baseline);
-    assert.deepEqual(trend.data, compared.map((s) => [historyEntry, results].map((r) => Math.round(summaryOf(r.scenarios[keepAlive], s.id).requestsPerSecond.median))), `${where}: trend chart data`);
+    const trendScenario = results.scenarios.indexOf(keys[0]);
+    assert.equal(trend.group, String(trendScenario), `${where}: trend chart's first scenario`);
+    assert.deepEqual(trend.data, compared.map((s) => [historyEntry, results].map((r) => Math.round(summaryOf(r.scenarios.find((sc) => sc.id === keys[0].id), s.id).requestsPerSecond.median))), `${where}: trend chart data`);
 
     // Tables: the JSON's numbers, formatted like the page's language (zh-TW: converted from zh-CN, numbers unchanged).
     const expected = expectations(code === 'en' ? 'en' : 'zh-CN');
@@ -207,7 +248,7 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     assert.ok(detailsShown.resultsTable, `${where}: no results table on the details page`);
     assert.deepEqual(detailsShown.resultsTable.rows.map((row) => row.slice(2)), expected.results, `${where}: results table (kQPS max/min)`);
     assert.deepEqual(detailsShown.tablesById.throughput.rows.map((row) => row.slice(1)), expected.throughput, `${where}: throughput table`);
-    assert.deepEqual(detailsShown.tablesById.latency.rows.map((row) => row.slice(2)), expected.latency, `${where}: details latency table`);
+    assert.deepEqual(detailsShown.tablesById.latency.rows.map((row) => row.slice(2)), expected.latencyDetails, `${where}: details latency table`);
     // Markdown emphasis closed everywhere (CJK punctuation next to ** can leave it open): no stray asterisks.
     const stray = await page.evaluate(() => document.querySelector('.markdown-section').textContent.match(/.{0,20}\*\*.{0,20}/g));
     assert.equal(stray, null, `${where}: literal ** on the page: ${stray}`);
@@ -431,15 +472,17 @@ test("a reader's own results file: validated in the browser, drawn beside the pu
     const drawn = await pickFile(page, 'mine.json', readerText);
     assert.equal(drawn.state, 'loaded', `${code}: ${drawn.status}`);
     assert.ok(drawn.status.includes(reader.environment.date), `${code}: ${drawn.status}`);
-    const keyScenarios = [reader.scenarios.find((sc) => sc.keepAlive), reader.scenarios.find((sc) => !sc.keepAlive)];
-    const median = (sc, id, metric) => sc.results.find((r) => r.server === id).summary[metric].median;
+    // Their key scenarios match the published ones by id (both files are quick runs).
+    const keyScenarios = keyScenariosOf(results).map((published) => reader.scenarios.find((sc) => sc.id === published.id));
     const extraRatios = drawn.ratios.filter((d) => d.extra);
-    assert.deepEqual(extraRatios.map((d) => d.data), ['requestsPerSecond', 'requestsPerServerCpuSecond']
-      .map((metric) => keyScenarios.map((sc) => median(sc, 'drogon', metric) / median(sc, 'nginx-module', metric))), `${code}: the reader's ratios`);
+    assert.deepEqual(extraRatios.map((d) => d.data), METRICS.map((metric) => keyScenarios.map((sc) => expectedRatio(sc, metric))), `${code}: the reader's ratios`);
     assert.equal(drawn.ratios.filter((d) => !d.extra).length, 2, `${code}: the published ratios stay`);
+    // The latency chart shows the published first scenario with latency; the reader's curves of that scenario join it.
+    const shownScenario = results.scenarios[Number(await page.evaluate(() => document.getElementById('bench-figure-latency').getAttribute('data-group')))];
+    const theirs = reader.scenarios.find((sc) => sc.id === shownScenario.id);
     const extraLatency = drawn.latency.filter((d) => d.extra);
-    assert.deepEqual(extraLatency.map((d) => d.data), reader.servers.map((s) => ['p50', 'p75', 'p90', 'p99', 'p999']
-      .map((p) => Math.round(keyScenarios[0].results.find((r) => r.server === s.id).summary.latencyUs[p]) / 1000)), `${code}: the reader's latency curves`);
+    assert.deepEqual(extraLatency.map((d) => d.data), reader.servers.filter((s) => theirs.results.find((r) => r.server === s.id).summary.latencyUs)
+      .map((s) => latencyCurve(theirs, s.id)), `${code}: the reader's latency curves`);
     assert.equal(drawn.column.length, 1 + keyScenarios.length, `${code}: a column in the at-a-glance table`);
     await screenshot(page, `benchmarks-own-run-${code}`);
 
