@@ -49,9 +49,15 @@ function findOnPath(name, env = process.env) {
   return null;
 }
 
-// Tools: the load generators of the plan's scenarios, plus taskset (pinning) and bash (ulimit wrapper).
+// Tools: the load generators of the plan's parts, valgrind for the instruction counts, plus taskset
+// (pinning) and bash (ulimit wrapper).
 function checkTools(plan, benchStatePath, state) {
   const needed = new Set(['bash', 'taskset', ...plan.scenarios.map((s) => s.tool)]);
+  if (plan.sweep) needed.add(plan.sweep.tool);
+  if (plan.instructions) {
+    needed.add('valgrind');
+    for (const c of plan.instructions.cases) needed.add(c.loadTool);
+  }
   const missing = [...needed].filter((t) => !findOnPath(t));
   if (missing.length) throw new BenchError(`missing tool(s) on PATH: ${missing.join(', ')}: ${SETUP_HINT}`);
   for (const server of plan.servers) {

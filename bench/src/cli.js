@@ -1,15 +1,19 @@
 'use strict';
 // Command-line options of `npm run bench -- ...`.
 const { parseArgs } = require('node:util');
-const { join } = require('node:path');
 const { BenchError } = require('./errors');
 
 const USAGE = `usage: npm run bench -- [options]
   --profile <name>       profile of bench/scenarios.json (default: default; quick: under 60 s)
-  --output <path>        results file (default: bench/results/latest.json)
-  --repetitions <n>      counted runs per scenario x server (default: the profile's)
-  --duration <s>         seconds per counted run, whole (default: the profile's)
-  --warmup <s>           warm-up seconds before the runs of a server, whole, 0 = none
+  --output <path>        results file (default: bench/results/latest.json for the complete default
+                         profile; any other run: results-<profile>.json in its logs folder)
+  --parts <list>         scenarios, sweep, instructions (default: every part the profile has;
+                         only scenarios when --scenarios is given)
+  --seed <n>             seed of the round orders and the bootstrap, 0..4294967295 (default: random,
+                         recorded in the results)
+  --repetitions <n>      rounds per scenario: each server measured once per round (default: the scenario's)
+  --duration <s>         seconds per counted run, whole (default: the scenario's)
+  --warmup <s>           warm-up seconds of each server before a scenario's rounds, whole, 0 = none
   --servers <a,b>        only these servers (ids in bench/scenarios.json)
   --scenarios <x,y>      only these scenarios of the profile
   --logs-dir <path>      raw output folder (default: bench/logs/<timestamp>)
@@ -25,6 +29,11 @@ function wholeNumber(value, option, min) {
   return Number(value);
 }
 
+function seedOption(value) {
+  if (!/^\d+$/.test(value) || Number(value) > 4294967295) throw new BenchError(`--seed must be a whole number from 0 to 4294967295, got "${value}"\n${USAGE}`);
+  return Number(value);
+}
+
 function parseCli(argv) {
   let parsed;
   try {
@@ -32,6 +41,8 @@ function parseCli(argv) {
       args: argv,
       options: {
         profile: { type: 'string' },
+        parts: { type: 'string' },
+        seed: { type: 'string' },
         output: { type: 'string' },
         repetitions: { type: 'string' },
         duration: { type: 'string' },
@@ -51,7 +62,9 @@ function parseCli(argv) {
   return {
     help: Boolean(v.help),
     profile: v.profile,
-    output: v.output || join(__dirname, '..', 'results', 'latest.json'),
+    output: v.output || null, // run.js decides: latest.json only for the complete default profile
+    parts: v.parts,
+    seed: v.seed === undefined ? undefined : seedOption(v.seed),
     repetitions: wholeNumber(v.repetitions, '--repetitions', 1),
     durationSeconds: wholeNumber(v.duration, '--duration', 1),
     warmupSeconds: wholeNumber(v.warmup, '--warmup', 0),

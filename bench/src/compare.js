@@ -10,6 +10,18 @@
 //   6. neither run as a whole was noisy: at most MAX_NOISY_ROW_FRACTION of its scenario x server rows
 //      have a req/s spread above the limit (a busy machine shifts the tight-looking rows too).
 // Otherwise a metric is "within noise", "too noisy to judge" or "not judged" (too few runs), never flagged.
+//
+// Results of schemaVersion 2 carry two more kinds of evidence, judged on their own terms:
+//   - paired ratios (scenario.comparisons): Drogon / other per round, with a 95 % bootstrap interval. Pairing
+//     within a run cancels most of the machine's drift, and the interval already says how noisy the run
+//     was, so a ratio is flagged when both runs have at least MIN_PAIRS pairs, the old and the new interval
+//     do not overlap, and the ratio moved by at least the req/s minChange (rule 6 does not apply). Why
+//     MIN_PAIRS: two quick runs of the same code, 2 pairs each, had 4 of 12 ratios with disjoint intervals
+//     (with 2 pairs the interval is just their min-max, far too narrow).
+//   - instructions per request (valgrind): deterministic where time is not. A change is a finding when both
+//     runs have at least MIN_REPEATS repeats, it is at least INSTRUCTIONS_MIN_CHANGE, larger than the larger
+//     repeat spread of the two runs, and the repeat ranges do not overlap, even when every throughput
+//     figure is within noise.
 // Why 1, 2 and 6: back-to-back quick runs of the same code on the busy shared 2-core machine differed by up
 // to 63 % with req/s spreads of 2-138 %, and the one row that looked tight in both (10 %) still moved by
 // 54 %: a noisy session's own min-max says little about the next session. A comparison needs the same environment fingerprint and the same measurement method
@@ -35,6 +47,11 @@ const THRESHOLDS = Object.freeze({
   requestsPerServerCpuSecond: Object.freeze({ minChange: 0.05, maxSpread: 0.10 }),
 });
 const MIN_OK_RUNS = 3;
+// Instruction counts repeat within 1 % (the benchmark expectation) and usually far closer; a change below
+// half a percent is not worth a reader's attention even when the repeats are tighter than that.
+const INSTRUCTIONS_MIN_CHANGE = 0.005;
+const MIN_PAIRS = 3;
+const MIN_REPEATS = 2;
 // A run with more than this fraction of rows above the req/s maxSpread was measured on a busy machine.
 const MAX_NOISY_ROW_FRACTION = 0.25;
 
@@ -50,8 +67,16 @@ const METRICS = Object.freeze([
 // they explain a changed machine even though they are not part of the fingerprint.
 // Measurement settings that must match, or the medians measure different things.
 const METHOD_FIELDS = Object.freeze(['address', 'durationSeconds', 'serverThreads', 'loadGeneratorThreads', 'serverCpus', 'clientCpus']);
-// Scenario settings that must match for a scenario to be compared.
-const SCENARIO_FIELDS = Object.freeze(['connections', 'keepAlive', 'tool', 'commandLine']);
+// Scenario settings that must match for a scenario to be compared (v1 files: pipelineDepth 1, the
+// profile's durationSeconds).
+const SCENARIO_FIELDS = Object.freeze(['connections', 'keepAlive', 'tool', 'commandLine', 'pipelineDepth', 'durationSeconds']);
+const scenarioField = (results, scenario, field) => {
+  if (field === 'pipelineDepth') return scenario.pipelineDepth ?? 1;
+  if (field === 'durationSeconds') return scenario.durationSeconds ?? results.method.durationSeconds;
+  return scenario[field];
+};
+// Instruction-count case settings that must match.
+const INSTRUCTION_CASE_FIELDS = Object.freeze(['requests', 'connections', 'pipelineDepth', 'loadTool', 'loadCommand']);
 
 // Throws an Error naming the source (file) and the failing fields when results break the schema.
 function validateResults(results, source = 'results') {
@@ -78,6 +103,7 @@ function metricFigures(serverResult, key) {
   const s = serverResult.summary;
   if (!s) return null;
   if (key === 'latencyP99Us') {
+    if (!s.latencyUs) return null; // not measured (pipelined)
     const p99s = serverResult.runs.filter((r) => r.status === 'ok').map((r) => r.latencyUs.p99);
     if (p99s.length === 0) return null;
     return { median: s.latencyUs.p99, min: Math.min(...p99s), max: Math.max(...p99s), okRuns: s.okRuns };
@@ -113,9 +139,69 @@ function environmentDifferences(oldEnv, newEnv) {
   return diffs;
 }
 
+// v1 files measured each server's runs back to back; v2 interleaves them in shuffled rounds.
+const roundsOrder = (method) => (method.rounds ? method.rounds.order : 'back-to-back');
+
 function methodDifferences(oldMethod, newMethod) {
-  return METHOD_FIELDS.filter((f) => oldMethod[f] !== newMethod[f])
+  const diffs = METHOD_FIELDS.filter((f) => oldMethod[f] !== newMethod[f])
     .map((f) => ({ field: `method.${f}`, old: oldMethod[f], new: newMethod[f] }));
+  if (roundsOrder(oldMethod) !== roundsOrder(newMethod)) {
+    diffs.push({ field: 'method.rounds.order', old: roundsOrder(oldMethod), new: roundsOrder(newMethod) });
+  }
+  return diffs;
+}
+
+// Paired ratio of a scenario, old -> new (rule in the header comment).
+function judgeRatio(oldC, newC, { minPairs = MIN_PAIRS, minChange = THRESHOLDS.requestsPerSecond.minChange } = {}) {
+  const base = { old: oldC, new: newC, change: oldC.ratio > 0 && newC.ratio > 0 ? newC.ratio / oldC.ratio - 1 : null, minChange };
+  if (oldC.ciLow === null || newC.ciLow === null || oldC.pairs < minPairs || newC.pairs < minPairs) return { ...base, verdict: 'insufficient-runs' };
+  if (Math.abs(base.change) < minChange) return { ...base, verdict: 'within-noise' };
+  if (newC.ciLow > oldC.ciHigh) return { ...base, verdict: 'improvement' };
+  if (newC.ciHigh < oldC.ciLow) return { ...base, verdict: 'regression' };
+  return { ...base, verdict: 'within-noise' };
+}
+
+// Instructions per request of one case x server, old -> new (more instructions = regression).
+function judgeInstructions(oldR, newR, minChange = INSTRUCTIONS_MIN_CHANGE) {
+  const range = (r) => ({ min: Math.min(...r.repeats.map((x) => x.perRequest)), max: Math.max(...r.repeats.map((x) => x.perRequest)) });
+  const oldF = { median: oldR.perRequest, spread: oldR.spread, repeats: oldR.repeats.length, ...range(oldR) };
+  const newF = { median: newR.perRequest, spread: newR.spread, repeats: newR.repeats.length, ...range(newR) };
+  const change = (newF.median - oldF.median) / oldF.median;
+  const noise = Math.max(oldF.spread, newF.spread);
+  const overlap = newF.min <= oldF.max && oldF.min <= newF.max;
+  const base = { old: oldF, new: newF, change, noise, minChange };
+  if (oldF.repeats < MIN_REPEATS || newF.repeats < MIN_REPEATS) return { ...base, verdict: 'insufficient-runs' };
+  if (Math.abs(change) < minChange || Math.abs(change) <= noise || overlap) return { ...base, verdict: 'within-noise' };
+  return { ...base, verdict: change > 0 ? 'regression' : 'improvement' };
+}
+
+function compareRatios(oldScenario, newScenario, options) {
+  const rows = [];
+  for (const newC of newScenario.comparisons || []) {
+    const oldC = (oldScenario.comparisons || []).find((c) => c.metric === newC.metric && c.other === newC.other && c.reference === newC.reference);
+    if (!oldC) continue;
+    rows.push({ scenario: newScenario.id, metric: newC.metric, reference: newC.reference, other: newC.other, ...judgeRatio(oldC, newC, options) });
+  }
+  return rows;
+}
+
+function compareInstructions(oldResults, newResults, minChange) {
+  const rows = [];
+  const oldCases = new Map((oldResults.instructions ? oldResults.instructions.cases : []).map((c) => [c.id, c]));
+  for (const newCase of newResults.instructions ? newResults.instructions.cases : []) {
+    const oldCase = oldCases.get(newCase.id);
+    for (const newR of newCase.results) {
+      const row = { case: newCase.id, server: newR.server };
+      const oldR = oldCase && oldCase.results.find((r) => r.server === newR.server);
+      const changed = oldCase ? INSTRUCTION_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f]) : [];
+      if (!oldR) rows.push({ ...row, status: 'new' });
+      else if (changed.length) rows.push({ ...row, status: 'case-changed', changedFields: changed });
+      else if (newR.perRequest === null) rows.push({ ...row, status: oldR.perRequest === null ? 'no-count' : 'count-failed' });
+      else if (oldR.perRequest === null) rows.push({ ...row, status: 'no-count-before' });
+      else rows.push({ ...row, status: 'compared', ...judgeInstructions(oldR, newR, minChange) });
+    }
+  }
+  return rows;
 }
 
 function describeRun(results) {
@@ -147,11 +233,13 @@ function compareResults(oldResults, newResults, options = {}) {
   const report = {
     old: { ...describeRun(oldResults), ...noisyOld, quiet: !noisySession(noisyOld) },
     new: { ...describeRun(newResults), ...noisyNew, quiet: !noisySession(noisyNew) },
-    rule: { thresholds, minOkRuns, maxNoisyRowFraction },
+    rule: { thresholds, minOkRuns, maxNoisyRowFraction, instructionsMinChange: options.instructionsMinChange ?? INSTRUCTIONS_MIN_CHANGE },
     comparable: true,
     environmentChanges: [],
     methodChanges: [],
     rows: [],
+    ratioRows: [],
+    instructionRows: [],
     regressions: [],
     improvements: [],
   };
@@ -173,7 +261,11 @@ function compareResults(oldResults, newResults, options = {}) {
 
   for (const newScenario of newResults.scenarios) {
     const oldScenario = oldScenarios.get(newScenario.id);
-    const changedFields = oldScenario ? SCENARIO_FIELDS.filter((f) => oldScenario[f] !== newScenario[f]) : [];
+    const changedFields = oldScenario
+      ? SCENARIO_FIELDS.filter((f) => scenarioField(oldResults, oldScenario, f) !== scenarioField(newResults, newScenario, f)) : [];
+    if (oldScenario && changedFields.length === 0) {
+      report.ratioRows.push(...compareRatios(oldScenario, newScenario, { minPairs: MIN_PAIRS, minChange: thresholds.requestsPerSecond.minChange }));
+    }
     const oldByServer = new Map((oldScenario ? oldScenario.results : []).map((r) => [r.server, r]));
     for (const newResult of newScenario.results) {
       const row = {
@@ -191,8 +283,10 @@ function compareResults(oldResults, newResults, options = {}) {
       }
       if (row.status === 'compared') {
         for (const metric of METRICS) {
-          let judged = judgeMetric(metricFigures(oldResult, metric.key), metricFigures(newResult, metric.key),
-            { higherIsBetter: metric.higherIsBetter, ...thresholds[metric.key] }, minOkRuns);
+          const oldF = metricFigures(oldResult, metric.key);
+          const newF = metricFigures(newResult, metric.key);
+          if (!oldF || !newF) { row.metrics[metric.key] = { old: oldF, new: newF, change: null, verdict: 'not-measured' }; continue; }
+          let judged = judgeMetric(oldF, newF, { higherIsBetter: metric.higherIsBetter, ...thresholds[metric.key] }, minOkRuns);
           // A busy session: report the figures, judge nothing (rule 6).
           if (!(report.old.quiet && report.new.quiet) && judged.verdict !== 'insufficient-runs') {
             judged = { ...judged, verdict: 'too-noisy' };
@@ -224,6 +318,18 @@ function compareResults(oldResults, newResults, options = {}) {
         server: oldResult.server, serverName: oldNames.get(oldResult.server) || oldResult.server, status: 'removed', metrics: {} });
     }
   }
+  // Paired ratios and instruction counts: their own evidence, flagged whatever the session noise says.
+  for (const row of report.ratioRows) {
+    const item = { kind: 'ratio', scenario: row.scenario, server: row.other, metric: row.metric, change: row.change };
+    if (row.verdict === 'regression') report.regressions.push(item);
+    if (row.verdict === 'improvement') report.improvements.push(item);
+  }
+  report.instructionRows = compareInstructions(oldResults, newResults, report.rule.instructionsMinChange);
+  for (const row of report.instructionRows) {
+    const item = { kind: 'instructions', case: row.case, server: row.server, metric: 'instructionsPerRequest', change: row.change ?? null };
+    if (row.verdict === 'regression' || row.status === 'count-failed') report.regressions.push(item);
+    if (row.verdict === 'improvement') report.improvements.push(item);
+  }
   return report;
 }
 
@@ -238,13 +344,21 @@ const STATUS_TEXT = {
   'no-ok-runs-before': 'no successful run in the old results',
 };
 const SHORT_LABEL = { requestsPerSecond: 'req/s', latencyP99Us: 'p99', requestsPerServerCpuSecond: 'efficiency' };
+const VERDICT_TEXT = { regression: 'REGRESSION', improvement: 'improvement', 'within-noise': 'within noise', 'insufficient-runs': 'not judged (too few pairs or repeats)' };
+const INSTRUCTION_STATUS_TEXT = {
+  'new': 'new in this run, nothing to compare with',
+  'case-changed': 'case definition changed, not compared',
+  'no-count': 'no count in either results',
+  'count-failed': 'REGRESSION: counted before, no count now',
+  'no-count-before': 'no count in the old results',
+};
 
 const intFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const formatNumber = (n) => (n === null || n === undefined ? '-' : intFormat.format(n));
-const formatPct = (r) => (!Number.isFinite(r) ? 'n/a' : `${r > 0 ? '+' : r < 0 ? '−' : '±'}${(Math.abs(r) * 100).toFixed(1)} %`);
+const formatPct = (r) => (r === null || !Number.isFinite(r) ? 'n/a' : `${r > 0 ? '+' : r < 0 ? '−' : '±'}${(Math.abs(r) * 100).toFixed(1)} %`);
 const formatSpread = (r) => (!Number.isFinite(r) ? 'n/a' : `${(r * 100).toFixed(1)} %`);
 const shortCommit = (c) => String(c).slice(0, 12);
-const oldToNew = (m) => `${formatNumber(m.old.median)} → ${formatNumber(m.new.median)}`;
+const oldToNew = (m) => (m.verdict === 'not-measured' ? '-' : `${formatNumber(m.old.median)} → ${formatNumber(m.new.median)}`);
 
 // Data strings in the job summary and PR body are escaped exactly as on the Benchmarks page (also safe
 // in a table cell: no markup, no HTML, no column breaks); numbers come as strings too.
@@ -264,9 +378,17 @@ function headline(report) {
   const i = report.improvements.length;
   const busy = ['old', 'new'].filter((k) => !report[k].quiet)
     .map((k) => `the ${k} run (${report[k].noisy} of ${report[k].rows} rows with a req/s spread above ${Math.round(report.rule.thresholds.requestsPerSecond.maxSpread * 100)} %)`);
-  if (busy.length) {
+  const ownEvidence = report.ratioRows.length + report.instructionRows.length > 0;
+  if (busy.length && !ownEvidence) {
     const failed = r ? ` Failed runs are still flagged: ${r}.` : '';
     return `Nothing judged: the machine was not quiet during ${busy.join(' and ')}; rerun on a quiet machine.${failed}`;
+  }
+  if (busy.length) {
+    const failedRuns = report.regressions.filter((x) => x.metric === 'failedRuns').length;
+    const kinds = (list) => list.filter((x) => x.kind).length;
+    return `Medians not judged: the machine was not quiet during ${busy.join(' and ')}. `
+      + `Paired ratios and instruction counts carry their own noise measure and are judged where they have enough pairs and repeats: ${kinds(report.regressions)} regression(s), `
+      + `${kinds(report.improvements)} improvement(s).${failedRuns ? ` Failed runs flagged: ${failedRuns}.` : ''}`;
   }
   const unjudged = report.rows.filter((row) => Object.values(row.metrics)
     .some((m) => m.verdict === 'too-noisy' || m.verdict === 'insufficient-runs')).length;
@@ -276,6 +398,14 @@ function headline(report) {
   }
   if (r === 0 && i === 0) return `No change beyond the run-to-run noise.${caveat}`;
   return `${r} regression${r === 1 ? '' : 's'} and ${i} improvement${i === 1 ? '' : 's'} beyond the run-to-run noise.${caveat}`;
+}
+
+function ratioRuleText(report) {
+  return `A paired ratio (reference / other, geometric mean over the rounds, 95 % bootstrap interval) is flagged when both runs have at least ${MIN_PAIRS} pairs, `
+    + `the ratio moved by at least ${Math.round(report.rule.thresholds.requestsPerSecond.minChange * 1000) / 10} % and the old and the new interval do not overlap. `
+    + `Instructions per request are flagged when both runs have at least ${MIN_REPEATS} repeats and the count moved by at least `
+    + `${report.rule.instructionsMinChange * 100} %, by more than the larger repeat spread of the two runs, with repeat ranges that do not overlap; `
+    + 'neither rule depends on how quiet the machine was.';
 }
 
 function ruleText(report) {
@@ -302,10 +432,25 @@ function rowVerdict(report, row) {
   if (named('improvement').length) parts.push(`improvement: ${named('improvement').join(', ')}`);
   if (named('too-noisy').length) parts.push(`too noisy to judge: ${named('too-noisy').join(', ')}`);
   if (named('insufficient-runs').length) parts.push(`not judged (fewer than ${report.rule.minOkRuns} ok runs)`);
+  if (named('not-measured').length) parts.push(`not measured: ${named('not-measured').join(', ')}`);
   return parts.length ? parts.join('; ') : 'within noise';
 }
 
+const formatRatioCi = (c) => (c.ratio === null ? 'n/a' : `${c.ratio.toFixed(3)} [${c.ciLow === null ? 'no interval' : `${c.ciLow.toFixed(3)}–${c.ciHigh.toFixed(3)}`}]`);
+const METRIC_LABEL = { requestsPerSecond: 'req/s', requestsPerServerCpuSecond: 'requests per server CPU-second' };
+
 function flaggedText(report, item) {
+  if (item.kind === 'ratio') {
+    const row = report.ratioRows.find((r) => r.scenario === item.scenario && r.other === item.server && r.metric === item.metric);
+    return `${row.scenario}: ${row.reference} / ${row.other} ${METRIC_LABEL[row.metric]} ratio ${formatRatioCi(row.old)} → ${formatRatioCi(row.new)} `
+      + `(${formatPct(row.change)}; the 95 % intervals do not overlap)`;
+  }
+  if (item.kind === 'instructions') {
+    const row = report.instructionRows.find((r) => r.case === item.case && r.server === item.server);
+    if (row.status === 'count-failed') return `instructions per request, ${row.case}, ${row.server}: counted before, no count now`;
+    return `instructions per request, ${row.case}, ${row.server}: ${formatNumber(row.old.median)} → ${formatNumber(row.new.median)} `
+      + `(${formatPct(row.change)}; repeat spread ${formatSpread(row.noise)})`;
+  }
   const row = report.rows.find((r) => r.scenario === item.scenario && r.server === item.server);
   const where = `${scenarioLabel(row)}, ${row.serverName}`;
   if (item.metric === 'failedRuns') return `${where}: failed runs ${item.old ?? 0} → ${item.new}`;
@@ -353,7 +498,27 @@ function toMarkdown(report) {
       + `${oldToNew(p99)} | ${formatPct(p99.change)} | ${oldToNew(eff)} | ${formatPct(eff.change)} | `
       + `${verdict.startsWith('REGRESSION') ? `**${e(verdict)}**` : e(verdict)} |`);
   }
+  if (report.ratioRows.length) {
+    lines.push('', '### Paired ratios, old → new', '');
+    lines.push('| Scenario | Ratio | Metric | old [95 % interval] | new [95 % interval] | change | verdict |');
+    lines.push('|---|---|---|---:|---:|---:|---|');
+    for (const row of report.ratioRows) {
+      lines.push(`| ${e(row.scenario)} | ${e(`${row.reference} / ${row.other}`)} | ${e(METRIC_LABEL[row.metric])} | ${e(formatRatioCi(row.old))} | `
+        + `${e(formatRatioCi(row.new))} | ${e(formatPct(row.change))} | ${e(VERDICT_TEXT[row.verdict])} |`);
+    }
+  }
+  if (report.instructionRows.length) {
+    lines.push('', '### Instructions per request (valgrind, user space), old → new', '');
+    lines.push('| Case | Server | old (repeat spread) | new (repeat spread) | change | verdict |');
+    lines.push('|---|---|---:|---:|---:|---|');
+    for (const row of report.instructionRows) {
+      if (row.status !== 'compared') { lines.push(`| ${e(row.case)} | ${e(row.server)} | | | | ${e(INSTRUCTION_STATUS_TEXT[row.status])} |`); continue; }
+      lines.push(`| ${e(row.case)} | ${e(row.server)} | ${e(`${formatNumber(row.old.median)} (${formatSpread(row.old.spread)})`)} | `
+        + `${e(`${formatNumber(row.new.median)} (${formatSpread(row.new.spread)})`)} | ${e(formatPct(row.change))} | ${e(VERDICT_TEXT[row.verdict])} |`);
+    }
+  }
   lines.push('', e(ruleText(report)), '');
+  if (report.ratioRows.length || report.instructionRows.length) lines.push(e(ratioRuleText(report)), '');
   return lines.join('\n');
 }
 
@@ -378,13 +543,36 @@ function toText(report) {
     table.push([row.scenario, row.server, oldToNew(rps), formatPct(rps.change), formatSpread(rps.noise),
       oldToNew(p99), formatPct(p99.change), oldToNew(eff), formatPct(eff.change), rowVerdict(report, row)]);
   }
-  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  for (const r of table) lines.push(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+  pushAligned(lines, table);
+  if (report.ratioRows.length) {
+    lines.push('', 'Paired ratios, old → new');
+    const ratios = [['scenario', 'ratio', 'metric', 'old [95 % interval]', 'new [95 % interval]', 'change', 'verdict']];
+    for (const row of report.ratioRows) {
+      ratios.push([row.scenario, `${row.reference}/${row.other}`, SHORT_LABEL[row.metric], formatRatioCi(row.old), formatRatioCi(row.new), formatPct(row.change), VERDICT_TEXT[row.verdict]]);
+    }
+    pushAligned(lines, ratios);
+  }
+  if (report.instructionRows.length) {
+    lines.push('', 'Instructions per request (valgrind, user space), old → new');
+    const counts = [['case', 'server', 'old (spread)', 'new (spread)', 'change', 'verdict']];
+    for (const row of report.instructionRows) {
+      if (row.status !== 'compared') { counts.push([row.case, row.server, '', '', '', INSTRUCTION_STATUS_TEXT[row.status]]); continue; }
+      counts.push([row.case, row.server, `${formatNumber(row.old.median)} (${formatSpread(row.old.spread)})`,
+        `${formatNumber(row.new.median)} (${formatSpread(row.new.spread)})`, formatPct(row.change), VERDICT_TEXT[row.verdict]]);
+    }
+    pushAligned(lines, counts);
+  }
   lines.push('', ruleText(report));
+  if (report.ratioRows.length || report.instructionRows.length) lines.push(ratioRuleText(report));
   return lines.join('\n') + '\n';
 }
 
+function pushAligned(lines, table) {
+  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  for (const r of table) lines.push(r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+}
+
 module.exports = {
-  THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
-  validateResults, loadResultsFile, compareResults, judgeMetric, toMarkdown, toText, escapeMarkdown,
+  THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, INSTRUCTIONS_MIN_CHANGE, MIN_PAIRS, MIN_REPEATS, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
+  validateResults, loadResultsFile, compareResults, judgeMetric, judgeRatio, judgeInstructions, toMarkdown, toText, escapeMarkdown,
 };

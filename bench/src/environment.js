@@ -73,6 +73,17 @@ function environmentChanges(before, after) {
   return changes;
 }
 
+// Versions of the tools the instruction counts use, read from the tools on PATH (setup installs them
+// from Debian); absent when a tool is not installed.
+function measurementToolVersions() {
+  const versions = {};
+  const valgrind = /^valgrind-(\S+)/.exec(firstLineOf('valgrind', ['--version']));
+  if (valgrind) versions.valgrind = valgrind[1];
+  const h2load = /^h2load nghttp2\/(\S+)/.exec(firstLineOf('h2load', ['--version']));
+  if (h2load) versions.h2load = h2load[1];
+  return versions;
+}
+
 function captureEnvironment(state, startedAt) {
   const env = {
     cpuModel: cpuModel(),
@@ -87,6 +98,7 @@ function captureEnvironment(state, startedAt) {
       nginx: state.nginxVersion,
       wrk: state.wrkVersion,
       ab: state.abVersion,
+      ...measurementToolVersions(),
     },
     gitCommit: gitCommit(),
     date: startedAt.toISOString().slice(0, 10),
@@ -95,4 +107,4 @@ function captureEnvironment(state, startedAt) {
   return env;
 }
 
-module.exports = { captureEnvironment, fingerprintOf, environmentChanges, ENVIRONMENT_FIELDS, repoRoot };
+module.exports = { captureEnvironment, measurementToolVersions, fingerprintOf, environmentChanges, ENVIRONMENT_FIELDS, repoRoot };

@@ -23,7 +23,9 @@ function displayPath(path) {
 }
 
 // The argv of one load run, and its template form for the results ({url} instead of the URL).
+// wrk: report.lua, or for a pipelined scenario pipeline.lua with the depth after the URL (-- 16).
 function loadCommand({ scenario, toolDef, cpu, durationSeconds, url, latencyFile }) {
+  const depth = scenario.pipelineDepth ?? 1;
   const values = {
     // wrk refuses fewer connections than threads
     clientThreads: Math.min(cpu.clientThreads, scenario.connections),
@@ -31,6 +33,8 @@ function loadCommand({ scenario, toolDef, cpu, durationSeconds, url, latencyFile
     durationSeconds,
     modeArgs: scenario.keepAlive ? toolDef.keepAliveArgs : toolDef.closeArgs,
     maxRequests: durationSeconds * (toolDef.maxRequestsPerSecond || 1),
+    script: depth > 1 ? toolDef.pipelineScript : toolDef.script,
+    scriptArgs: depth > 1 ? ['--', String(depth)] : [],
     latencyFile,
     url,
   };
@@ -64,13 +68,18 @@ function runCommand({ scenario, toolDef, serverDef, cpu, durationSeconds, scenar
   return { argv, template, command: `ulimit -n ${openFilesLimit} && ${shellLine(argv)}`, stdoutPath, stderrPath, latencyFile };
 }
 
+// A pipelined wrk run reads about one whole answer per counted request (plus the batches still in
+// flight at the end); a count of writes would be `depth` times too few. Allowed slack:
+const BYTES_PER_RESPONSE_TOLERANCE = 0.02;
+
 // ctx: { scenario, toolDef, server (handle from servers.startServer), cpu, durationSeconds,
-//        scenariosData, openFilesLimit, logDir, logName, repetition }
+//        scenariosData, openFilesLimit, logDir, logName, round, positionInRound (0 for a warm-up) }
 async function measureRun(ctx) {
-  const { scenario, server, cpu, durationSeconds, scenariosData, logDir, logName, repetition } = ctx;
+  const { scenario, server, cpu, durationSeconds, scenariosData, logDir, logName, round, positionInRound } = ctx;
   const { argv, command, stdoutPath, stderrPath, latencyFile } = runCommand({ ...ctx, serverDef: ctx.server.def });
   mkdirSync(logDir, { recursive: true });
-  const failed = (reason) => ({ repetition, status: 'failed', command, failureReason: reason, rawLog: displayPath(stdoutPath) });
+  const place = { repetition: round, round, positionInRound };
+  const failed = (reason) => ({ ...place, status: 'failed', command, failureReason: reason, rawLog: displayPath(stdoutPath) });
 
   if (server.exit || groupMembers(server.pgid).length === 0) {
     return failed(`server "${server.def.id}" was not running before the run (${describeExit(server.exit)}); log ${displayPath(server.logPath)}`);
@@ -122,6 +131,14 @@ async function measureRun(ctx) {
     return failed(`could not read ${scenario.tool} output: ${err.message}`);
   }
   if (measurement.requests === 0) return failed(`${scenario.tool} completed no request: ${lastLines(stdout)}`);
+  const pipelined = (scenario.pipelineDepth ?? 1) > 1;
+  if (pipelined && server.responseBytes) {
+    const perRequest = measurement.bytes / measurement.requests;
+    if (Math.abs(perRequest - server.responseBytes) / server.responseBytes > BYTES_PER_RESPONSE_TOLERANCE) {
+      return failed(`wrk counted ${measurement.requests} requests but read ${measurement.bytes} bytes (${perRequest.toFixed(1)} per request) `
+        + `while one answer is ${server.responseBytes} bytes: its count is not one per response`);
+    }
+  }
 
   const clientCpuSeconds = parseTimesOutput(stderr);
   if (clientCpuSeconds === null) return failed(`no CPU time of ${scenario.tool} in its wrapper's \`times\` output`);
@@ -149,7 +166,7 @@ async function measureRun(ctx) {
   }
 
   return {
-    repetition,
+    ...place,
     status: 'ok',
     command,
     durationSeconds: measurement.durationSeconds,
@@ -157,7 +174,8 @@ async function measureRun(ctx) {
     bytes: measurement.bytes,
     requestsPerSecond: measurement.requestsPerSecond,
     errors: measurement.errors,
-    latencyUs: measurement.latencyUs,
+    // wrk's latency under pipelining is per batch and mis-corrected (see the pipelined-latency note)
+    latencyUs: pipelined ? null : measurement.latencyUs,
     serverCpuSeconds,
     serverCpuMicrosPerRequest: (serverCpuSeconds * 1e6) / measurement.requests,
     requestsPerServerCpuSecond: measurement.requests / serverCpuSeconds,

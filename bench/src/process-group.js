@@ -43,10 +43,11 @@ async function waitGroupGone(pgid, timeoutMs) {
   return true;
 }
 
-// SIGTERM, then SIGKILL after graceMs; resolves true when no process of the group is left.
-async function stopGroup(pgid, graceMs) {
+// signal (SIGTERM unless told), then SIGKILL after graceMs; resolves true when no process of the group
+// is left. Servers under valgrind get the signal that makes them exit normally, so it writes its counts.
+async function stopGroup(pgid, graceMs, signal = 'SIGTERM') {
   if (!pgid) return true;
-  signalGroup(pgid, 'SIGTERM');
+  signalGroup(pgid, signal);
   let gone = await waitGroupGone(pgid, graceMs);
   if (!gone) {
     signalGroup(pgid, 'SIGKILL');

@@ -1,6 +1,6 @@
 'use strict';
-// Progress lines, run by run, with an estimate of the time left, and the spread after each
-// scenario x server. Formatting only; the figures come from the run records.
+// Progress lines, step by step (a measured run, an instruction count), with an estimate of the time
+// left, and the spread after each scenario x server. Formatting only; the figures come from the runs.
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = (ratio) => `${(ratio * 100).toFixed(1)}%`;
@@ -14,29 +14,46 @@ function formatDuration(seconds) {
   return `${Math.round(seconds / 60)} min`;
 }
 
+function formatRatio(c) {
+  const interval = c.ciLow === null ? 'no interval (too few paired rounds)' : `95% CI ${c.ciLow.toFixed(3)}-${c.ciHigh.toFixed(3)}`;
+  return `${c.ratio === null ? 'n/a' : c.ratio.toFixed(3)} (${interval}, ${c.pairs} pairs) -> ${c.verdict}`;
+}
+
 class Progress {
-  constructor(totalRuns, write = (line) => process.stdout.write(line + '\n'), now = () => Date.now()) {
-    this.totalRuns = totalRuns;
+  // Steps have weights (their estimated seconds): time left = elapsed x weight left / weight done.
+  constructor(totalSteps, totalWeight, write = (line) => process.stdout.write(line + '\n'), now = () => Date.now()) {
+    this.totalSteps = totalSteps;
+    this.totalWeight = totalWeight;
     this.done = 0;
+    this.doneWeight = 0;
     this.write = write;
     this.now = now;
     this.startedMs = now();
   }
 
-  // Average wall time per counted run so far (warm-ups and server starts included) x runs left.
   timeLeft() {
-    const left = this.totalRuns - this.done;
-    if (left === 0) return 'done';
-    const perRun = (this.now() - this.startedMs) / 1000 / this.done;
-    return `about ${formatDuration(perRun * left)} left`;
+    if (this.done >= this.totalSteps) return 'done';
+    const left = Math.max(0, this.totalWeight - this.doneWeight);
+    const perWeight = (this.now() - this.startedMs) / 1000 / Math.max(this.doneWeight, 1e-9);
+    return `about ${formatDuration(perWeight * left)} left`;
   }
 
-  runDone({ scenarioId, serverId, repetition, repetitions, run }) {
+  step(label, figure, weight = 1) {
     this.done += 1;
+    this.doneWeight += weight;
+    this.write(`[${this.done}/${this.totalSteps}] ${label}: ${figure} - ${this.timeLeft()}`);
+  }
+
+  runDone({ label, run, weight }) {
+    const latency = run.latencyUs ? ` (p99 ${formatLatencyUs(run.latencyUs.p99)})` : '';
     const figure = run.status === 'ok'
-      ? `${integer.format(run.requestsPerSecond)} req/s (p99 ${formatLatencyUs(run.latencyUs.p99)})`
+      ? `${integer.format(run.requestsPerSecond)} req/s${latency}`
       : `FAILED: ${run.failureReason}`;
-    this.write(`[${this.done}/${this.totalRuns}] ${scenarioId} ${serverId} rep ${repetition}/${repetitions}: ${figure} - ${this.timeLeft()}`);
+    this.step(label, figure, weight);
+  }
+
+  note(line) {
+    this.write(line);
   }
 
   groupDone({ scenarioId, serverId, result, spreadWarningThreshold }) {
@@ -56,6 +73,13 @@ class Progress {
     }
     for (const note of result.notes) this.write(`  note (${note.code}): ${note.text}`);
   }
+
+  comparisons(scenarioId, comparisons) {
+    for (const c of comparisons) {
+      const metric = c.metric === 'requestsPerSecond' ? 'req/s' : 'req per server CPU-s';
+      this.write(`  ${scenarioId} ${c.reference}/${c.other} ${metric}: ${formatRatio(c)}`);
+    }
+  }
 }
 
-module.exports = { Progress, formatLatencyUs, formatDuration };
+module.exports = { Progress, formatLatencyUs, formatDuration, formatRatio };

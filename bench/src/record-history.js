@@ -13,9 +13,21 @@ const { writeFileAtomic } = require('../../docs/src/fs-atomic');
 
 const DEFAULT_RESULTS_FILE = path.join(__dirname, '..', 'results', 'latest.json');
 
+// The history (and the trend chart drawn from it) holds runs of the complete default profile only: a quick
+// run or a selection (--scenarios, --parts, ...) measures something else and would break the trend.
+function checkRecordable(results, resultsFile) {
+  if (results.profile !== 'default') {
+    throw new Error(`${resultsFile} is a run of the "${results.profile}" profile; the history keeps only complete runs of the default profile`);
+  }
+  if (results.method.complete === false) {
+    throw new Error(`${resultsFile} is a selection of the default profile (method.complete is false); the history keeps only complete runs`);
+  }
+}
+
 // recordHistory({ resultsFile, historyDir }) -> { file, action: 'created' | 'unchanged' | 'replaced' }
 function recordHistory({ resultsFile = DEFAULT_RESULTS_FILE, historyDir = DEFAULT_HISTORY_DIR } = {}) {
   const results = loadResultsFile(resultsFile);
+  checkRecordable(results, resultsFile);
   const file = path.join(historyDir, historyFileName(results));
   // Copy the bytes as validated: the history file is exactly the results file that was accepted.
   const content = fs.readFileSync(resultsFile);

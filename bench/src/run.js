@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
-// config -> setup state -> environment -> measure (every scenario x server) -> summarize -> validate + write.
+// config -> setup state -> environment -> measure (scenarios in rounds, sweep, instruction counts) -> summarize
+// -> benchmark expectation -> validate + write.
 const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
@@ -11,7 +12,11 @@ const { loadBenchState, checkTools } = require('./bench-state');
 const { openFilesHardLimit, checkOpenFiles } = require('./limits');
 const { planCpus } = require('./cpu-plan');
 const { captureEnvironment, repoRoot } = require('./environment');
-const { runMatrix } = require('./run-matrix');
+const { runScenarios, describeServers } = require('./run-matrix');
+const { runSweep } = require('./sweep');
+const { runInstructions } = require('./instructions');
+const { estimatePlan } = require('./estimate');
+const { printExpectation } = require('./expectation');
 const { buildResults } = require('./summarize');
 const { writeResults } = require('./write-results');
 const { SchemaError } = require('./json-schema');
@@ -37,18 +42,37 @@ async function checkPortsFree(servers, address) {
   }
 }
 
-function describePlan(plan, cpu, environment, logDir) {
-  const runs = plan.scenarios.length * plan.servers.length * plan.repetitions;
-  const perRun = plan.durationSeconds + plan.pauseBetweenRunsSeconds;
-  const perGroup = plan.warmupSeconds + 1; // warm-up + server start/stop
-  const estimate = runs * perRun + plan.scenarios.length * plan.servers.length * perGroup;
-  log(`bench: profile ${plan.profile}: ${plan.scenarios.length} scenarios x ${plan.servers.length} servers x ${plan.repetitions} runs of ${plan.durationSeconds} s`
-    + ` (warm-up ${plan.warmupSeconds} s) = ${runs} runs, about ${formatDuration(estimate)}`);
+// The plan and its time estimate, before anything starts.
+function describePlan(plan, cpu, environment, logDir, output) {
+  const { scenarios } = plan;
+  const estimate = estimatePlan(plan);
+  log(`bench: profile ${plan.profile}${plan.complete ? '' : ' (a selection)'}: parts ${plan.parts.join(', ')}; seed ${plan.seed}`);
+  if (plan.parts.includes('scenarios')) {
+    const rounds = scenarios.reduce((sum, s) => sum + s.repetitions, 0);
+    log(`bench:   scenarios: ${scenarios.length} x ${plan.servers.length} servers, ${rounds} rounds in all (each server once per round, shuffled), about ${formatDuration(estimate.scenarios)}`);
+  }
+  if (plan.sweep) {
+    const s = plan.sweep;
+    log(`bench:   sweep: ${s.tool}${s.keepAlive ? ' -k' : ''} at ${s.levels.length} levels (${s.levels.join(', ')}) x ${s.runsPerLevel} runs of ${s.durationSeconds} s x ${plan.servers.length} servers, about ${formatDuration(estimate.sweep)}`);
+  }
+  if (plan.instructions) {
+    const i = plan.instructions;
+    log(`bench:   instructions: ${i.cases.map((c) => c.id).join(', ')} x ${plan.servers.length} servers x ${i.repeats} repeats, N = ${i.requests}, under valgrind, about ${formatDuration(estimate.instructions)}`);
+  }
+  log(`bench: estimated time: about ${formatDuration(estimate.total)} (${estimate.steps} steps)`);
   log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
     + (cpu.pinned ? `servers on CPU ${cpu.serverCpus} (${cpu.serverThreads} thread(s)), load generator on CPU ${cpu.clientCpus} (${cpu.clientThreads} thread(s))`
       : 'one CPU: servers and load generator are not pinned apart'));
-  log(`bench: raw output in ${relative(repoRoot, logDir) || logDir}`);
-  return runs;
+  log(`bench: raw output in ${relative(repoRoot, logDir) || logDir}; results to ${relative(repoRoot, output) || output}`);
+  return estimate;
+}
+
+// The committed bench/results/latest.json comes only from the complete default profile; any other
+// run (quick, a selection) goes to its logs folder unless --output says otherwise.
+function outputPath(options, plan, logDir) {
+  if (options.output) return options.output;
+  if (plan.profile === 'default' && plan.complete) return join(repoRoot, 'bench', 'results', 'latest.json');
+  return join(logDir, `results-${plan.profile}.json`);
 }
 
 async function main(argv) {
@@ -62,42 +86,59 @@ async function main(argv) {
   const { state, path: statePath } = loadBenchState();
   checkTools(plan, statePath, state);
   const openFilesLimit = openFilesHardLimit();
-  checkOpenFiles(plan, openFilesLimit);
+  const { scenarios, skipped } = checkOpenFiles(plan, openFilesLimit);
+  plan.scenarios = scenarios; // without the skipped ones
   await checkPortsFree(plan.servers, scenariosData.address);
 
   const cpu = planCpus();
   const startedAt = new Date();
   const environment = captureEnvironment(state, startedAt);
   const logDir = options.logsDir || join(repoRoot, 'bench', 'logs', startedAt.toISOString().replace(/[:.]/g, '-'));
+  const output = outputPath(options, plan, logDir);
   // Stable folders (user, server, port): the nginx command lines in the results stay the same from run
   // to run, and two benches at once cannot share one: the second stops at the port check above.
   const scratchDirOf = (def) => join(tmpdir(), `drogon-bench-${process.getuid()}`, `${def.id}-${def.port}`);
   scratchDirs = plan.servers.map(scratchDirOf);
-  const totalRuns = describePlan(plan, cpu, environment, logDir);
+  const estimate = describePlan(plan, cpu, environment, logDir, output);
+  for (const s of skipped) log(`bench: scenario ${s.id} ${s.reason}`);
 
-  const { servers, groups } = await runMatrix({
-    plan, cpu, state, scenariosData, openFilesLimit, logDir, scratchDirOf, progress: new Progress(totalRuns),
+  const ctx = { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf };
+  const serverInfo = describeServers(plan, ctx);
+  const progress = new Progress(estimate.steps, estimate.total);
+  const groups = await runScenarios({ plan, ctx, serverInfo, progress });
+  const sweep = plan.sweep ? await runSweep({ plan, ctx, serverInfo, progress }) : null;
+  const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress }) : null;
+  const results = buildResults({
+    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups, sweep, instructions,
+    skippedScenarios: skipped, scenariosData, openFilesLimit,
   });
-  const results = buildResults({ plan, cpu, environment, startedAt, finishedAt: new Date(), servers, groups, scenariosData, openFilesLimit });
 
-  const allRuns = results.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs.map((run) => ({ s, r, run }))));
+  const allRuns = [
+    ...results.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs.map((run) => ({ where: `${s.id} ${r.server} round ${run.round}`, run })))),
+    ...(sweep ? sweep.results.flatMap((r) => r.points.flatMap((p) => p.runs.map((run) => ({ where: `sweep c${p.concurrency} ${r.server} run ${run.round}`, run })))) : []),
+  ];
   const failed = allRuns.filter((x) => x.run.status === 'failed');
+  const counts = instructions ? instructions.cases.flatMap((c) => c.results) : [];
+  const okCounts = counts.filter((r) => r.perRequest !== null).length;
   if (failed.length) {
     log(`\nbench: ${failed.length} of ${allRuns.length} runs FAILED (recorded with their reasons, left out of the summaries):`);
-    for (const { s, r, run } of failed) log(`  ${s.id} ${r.server} rep ${run.repetition}: ${run.failureReason}`);
+    for (const { where, run } of failed) log(`  ${where}: ${run.failureReason}`);
   }
-  if (failed.length === allRuns.length) {
-    log(`bench: no run succeeded; nothing written (${options.output} left as it was)`);
+  if (allRuns.length + counts.length > 0 && failed.length === allRuns.length && okCounts === 0) {
+    log(`bench: no run succeeded; nothing written (${relative(process.cwd(), output) || output} left as it was)`);
     return EXIT.noSuccessfulRun;
   }
+  printExpectation(results, log, scenariosData.expectation);
   try {
-    writeResults(options.output, results);
+    writeResults(output, results);
   } catch (err) {
     if (!(err instanceof SchemaError)) throw err;
     process.stderr.write(`bench: error: ${err.message}\nbench: nothing written\n`);
     return EXIT.invalidResults;
   }
-  log(`\nbench: wrote ${relative(process.cwd(), options.output) || options.output} (${allRuns.length - failed.length} ok runs, ${failed.length} failed)`);
+  const what = [allRuns.length ? `${allRuns.length - failed.length} ok runs, ${failed.length} failed` : null,
+    counts.length ? `${okCounts} of ${counts.length} instruction counts` : null].filter(Boolean).join('; ');
+  log(`\nbench: wrote ${relative(process.cwd(), output) || output} (${what})`);
   return verifyCleanAfterRun(plan, scenariosData);
 }
 

@@ -3,6 +3,7 @@
 // own process group with the open-files limit raised, readiness poll that checks the body, and a
 // probe of how the server answers a `Connection: close` request (explains wrk's read errors).
 const http = require('node:http');
+const net = require('node:net');
 const { writeFileSync, rmSync, openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, sleep } = require('./process-group');
@@ -39,8 +40,34 @@ function serverUrl(def, address) {
   return `http://${address}:${def.port}${def.path}`;
 }
 
+// One keep-alive GET written as wrk.format() writes it; resolves to the size in bytes of the whole
+// answer (status line, headers, body). A pipelined wrk run must read about that many bytes per
+// request it counts: the check that wrk counts responses, not writes.
+function rawResponseBytes(address, port, path, timeoutMs = 2000) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: address, port });
+    let data = Buffer.alloc(0);
+    const timer = setTimeout(() => socket.destroy(new Error(`no complete answer within ${timeoutMs} ms`)), timeoutMs);
+    const done = (err, value) => { clearTimeout(timer); socket.destroy(); if (err) reject(err); else resolve(value); };
+    socket.on('connect', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: ${address}:${port}\r\n\r\n`));
+    socket.on('data', (chunk) => {
+      data = Buffer.concat([data, chunk]);
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(data.subarray(0, end).toString('latin1'));
+      if (!length) return done(new Error('the answer has no Content-Length header'));
+      const total = end + 4 + Number(length[1]);
+      if (data.length >= total) done(null, total);
+    });
+    socket.on('error', (err) => done(err));
+    socket.on('close', () => done(new Error('connection closed before a complete answer')));
+  });
+}
+
 // Argv (without the bash/ulimit wrapper) and, for nginx, the config file it needs.
-function prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir }) {
+// wrapArgv puts a program before the server's own argv (valgrind); masterProcess false makes nginx one
+// process. Pinned either way.
+function prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir, wrapArgv = (argv) => argv, masterProcess = true }) {
   const values = {
     binary: state[def.binaryFrom],
     threads: cpu.serverThreads,
@@ -62,9 +89,10 @@ function prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratch
       path: def.path,
       location: def.nginxLocation,
       scratchDir,
+      masterProcess,
     });
   }
-  const argv = pinned(fillTemplate(def.command, values, `server "${def.id}"`), cpu.serverCpus);
+  const argv = pinned(wrapArgv(fillTemplate(def.command, values, `server "${def.id}"`)), cpu.serverCpus);
   return { argv, config, configFile: values.configFile, commandLine: `ulimit -n ${openFilesLimit} && ${shellLine(argv)}` };
 }
 
@@ -90,7 +118,10 @@ async function startServer(def, ctx) {
   const logFd = openSync(logPath, 'a');
   const started = spawnGroup(wrapExec(argv), { label: `server ${def.id}`, cwd: repoRoot, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
-  const handle = { def, pgid: started.pgid, child: started.child, commandLine, logPath, scratchDir, exit: null, exited: started.exited };
+  const handle = {
+    def, pgid: started.pgid, child: started.child, commandLine, logPath, scratchDir, exit: null, exited: started.exited,
+    startSeconds: ctx.startSeconds, probeResponseBytes: ctx.probeResponseBytes !== false,
+  };
   started.exited.then((info) => { handle.exit = info; });
   try {
     if (!started.pgid) throw new ServerStartError(`could not spawn ${argv[0]}: ${(await started.exited).error?.message}`);
@@ -111,7 +142,8 @@ function describeExit(exit) {
 
 async function waitReady(handle, address, scenariosData) {
   const url = serverUrl(handle.def, address);
-  const deadline = Date.now() + scenariosData.timeouts.serverStartSeconds * 1000;
+  const startSeconds = handle.startSeconds ?? scenariosData.timeouts.serverStartSeconds;
+  const deadline = Date.now() + startSeconds * 1000;
   let lastProblem = 'no answer yet';
   for (;;) {
     if (handle.exit) {
@@ -125,7 +157,7 @@ async function waitReady(handle, address, scenariosData) {
       lastProblem = `GET ${url}: ${err.message}`;
     }
     if (Date.now() >= deadline) {
-      throw new ServerStartError(`server "${handle.def.id}" not ready within ${scenariosData.timeouts.serverStartSeconds} s (${lastProblem}); log ${handle.logPath}: ${tail(handle.logPath)}`);
+      throw new ServerStartError(`server "${handle.def.id}" not ready within ${startSeconds} s (${lastProblem}); log ${handle.logPath}: ${tail(handle.logPath)}`);
     }
     await sleep(50);
   }
@@ -134,12 +166,14 @@ async function waitReady(handle, address, scenariosData) {
   handle.serverHeader = probe.headers.server || '';
   handle.connectionHeaderOnClose = probe.headers.connection === undefined ? 'no Connection header' : `Connection: ${probe.headers.connection}`;
   handle.closesWithHeader = /\bclose\b/i.test(probe.headers.connection || '');
+  if (handle.probeResponseBytes) handle.responseBytes = await rawResponseBytes(address, handle.def.port, handle.def.path);
 }
 
-async function stopServer(handle, scenariosData) {
-  const clean = await stopGroup(handle.pgid, scenariosData.timeouts.serverStopSeconds * 1000);
+// signal/graceSeconds: how to ask it to exit (a server under valgrind: the signal it exits normally on).
+async function stopServer(handle, scenariosData, { signal = 'SIGTERM', graceSeconds = scenariosData.timeouts.serverStopSeconds } = {}) {
+  const clean = await stopGroup(handle.pgid, graceSeconds * 1000, signal);
   rmSync(handle.scratchDir, { recursive: true, force: true });
   return clean;
 }
 
-module.exports = { startServer, stopServer, serverUrl, describeExit, ServerStartError, httpGet, prepareServer };
+module.exports = { startServer, stopServer, serverUrl, describeExit, ServerStartError, httpGet, prepareServer, rawResponseBytes };

@@ -3,6 +3,8 @@
 // bottleneck call and named notes; then the whole results object in the shape of results.schema.json.
 const { median, minMedianMax, spread } = require('./stats');
 const { classifyBottleneck, contention } = require('./bottleneck');
+const { STATISTIC, INTERVAL } = require('./bootstrap');
+const { STREAM_DERIVATION } = require('./prng');
 
 const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout'];
 const PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
@@ -19,12 +21,16 @@ function summarizeRuns(runs) {
   const ok = runs.filter((r) => r.status === 'ok');
   if (ok.length === 0) return null;
   const rps = ok.map((r) => r.requestsPerSecond);
-  const latencyUs = {};
-  for (const key of PERCENTILES) latencyUs[key] = median(ok.map((r) => r.latencyUs[key]));
-  if (ok.every((r) => r.latencyUs.min !== undefined)) latencyUs.min = Math.min(...ok.map((r) => r.latencyUs.min));
-  if (ok.every((r) => r.latencyUs.max !== undefined)) latencyUs.max = Math.max(...ok.map((r) => r.latencyUs.max));
-  for (const key of ['mean', 'stdev']) {
-    if (ok.every((r) => r.latencyUs[key] !== undefined)) latencyUs[key] = median(ok.map((r) => r.latencyUs[key]));
+  // null: not measured (pipelined runs, see the pipelined-latency note)
+  let latencyUs = null;
+  if (ok.every((r) => r.latencyUs)) {
+    latencyUs = {};
+    for (const key of PERCENTILES) latencyUs[key] = median(ok.map((r) => r.latencyUs[key]));
+    if (ok.every((r) => r.latencyUs.min !== undefined)) latencyUs.min = Math.min(...ok.map((r) => r.latencyUs.min));
+    if (ok.every((r) => r.latencyUs.max !== undefined)) latencyUs.max = Math.max(...ok.map((r) => r.latencyUs.max));
+    for (const key of ['mean', 'stdev']) {
+      if (ok.every((r) => r.latencyUs[key] !== undefined)) latencyUs[key] = median(ok.map((r) => r.latencyUs[key]));
+    }
   }
   return {
     okRuns: ok.length,
@@ -76,6 +82,9 @@ function notesFor({ scenario, runs, summary, probe, templates, crossCheckId = nu
     }
   }
   if (scenario.tool === 'ab') notes.push({ code: 'ab-millisecond-latency', text: templates['ab-millisecond-latency'] });
+  if ((scenario.pipelineDepth ?? 1) > 1) {
+    notes.push({ code: 'pipelined-latency', text: fill(templates['pipelined-latency'], { pipelineDepth: scenario.pipelineDepth }) });
+  }
   const others = contention(runs.filter((r) => r.status === 'ok'));
   if (others && Math.max(others.server, others.client) >= contentionThreshold) {
     const pct = (ratio) => `${Math.round(ratio * 100)}%`;
@@ -88,7 +97,7 @@ function notesFor({ scenario, runs, summary, probe, templates, crossCheckId = nu
       text: fill(templates['failed-runs'], {
         failedRuns: failed.length,
         totalRuns: runs.length,
-        reasons: [...new Set(failed.map((r) => `run ${r.repetition}: ${r.failureReason}`))].join('; '),
+        reasons: [...new Set(failed.map((r) => `round ${r.round ?? r.repetition}: ${r.failureReason}`))].join('; '),
       }),
     });
   }
@@ -106,10 +115,12 @@ function serverResult({ serverId, scenario, runs, probe, scenariosData, crossChe
   };
 }
 
-// groups: [{ scenario, commandLine, results: [serverResult] }]; servers: [{ id, name, version, commandLine, baseline?, serverHeader? }]
-function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, scenariosData, openFilesLimit }) {
+// groups: [{ scenario, commandLine, rounds, results: [serverResult], comparisons }];
+// servers: [{ id, name, version, commandLine, baseline?, serverHeader? }]; sweep, instructions: blocks or null;
+// skippedScenarios: [{ id, connections, reason }].
+function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
   return {
-    schemaVersion: 1,
+    schemaVersion: 2,
     profile: plan.profile,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
@@ -126,6 +137,17 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
       saturationThreshold: scenariosData.saturationThreshold,
       openFilesLimit,
       softirqAccounting: cpu.softirqAccounting,
+      parts: plan.parts,
+      complete: plan.complete,
+      rounds: { order: 'interleaved-shuffled', seed: plan.seed, generator: 'mulberry32', streams: STREAM_DERIVATION },
+      bootstrap: {
+        resamples: plan.bootstrap.resamples,
+        confidence: plan.bootstrap.confidence,
+        seed: plan.seed,
+        statistic: STATISTIC,
+        interval: INTERVAL,
+        reference: plan.reference,
+      },
     },
     servers,
     scenarios: groups.map((g) => ({
@@ -133,9 +155,18 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
       connections: g.scenario.connections,
       keepAlive: g.scenario.keepAlive,
       tool: g.scenario.tool,
+      pipelineDepth: g.scenario.pipelineDepth,
+      durationSeconds: g.scenario.durationSeconds,
+      warmupSeconds: g.scenario.warmupSeconds,
+      repetitions: g.scenario.repetitions,
       commandLine: g.commandLine,
+      rounds: g.rounds,
       results: g.results,
+      comparisons: g.comparisons,
     })),
+    ...(skippedScenarios.length ? { skippedScenarios } : {}),
+    ...(sweep ? { sweep } : {}),
+    ...(instructions ? { instructions } : {}),
   };
 }
 

@@ -402,3 +402,123 @@ test('CLI: an invalid results file is refused with its name and the field; bad u
   assert.equal(runCli(path.join(fixtureDir, 'quick-run-a.json')).status, 2);
   assert.equal(runCli('a.json', 'b.json', '--frobnicate').status, 2);
 });
+
+// ---- results v2: paired ratios with bootstrap intervals, instruction counts ------------------------
+// Base data: the two real quick runs in docs/test/fixtures/results-quick-v2-{a,b}.json (v2 shape: 2 rounds
+// per scenario, 1 instruction-count repeat), taken back to back on the busy shared machine. The 3-pair
+// and 3-repeat cases below are TEST DATA derived from run A in code.
+const v2Fixture = (name) => validateResults(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'test', 'fixtures', name), 'utf8')), name);
+const realV2A = v2Fixture('results-quick-v2-a.json');
+const realV2B = v2Fixture('results-quick-v2-b.json');
+const { judgeRatio, judgeInstructions, MIN_PAIRS, MIN_REPEATS } = require('../src/compare');
+
+// Derived: every comparison of a run with `pairs` pairs and its interval scaled by `factor` around the ratio.
+function withRatioIntervals(results, { pairs, scale = 1, ratioFactor = 1 }) {
+  for (const scenario of results.scenarios) {
+    for (const c of scenario.comparisons) {
+      if (c.ciLow === null) continue;
+      c.pairs = pairs;
+      const ratio = c.ratio * ratioFactor;
+      [c.ratio, c.ciLow, c.ciHigh] = [ratio, ratio - (c.ratio - c.ciLow) * scale * ratioFactor, ratio + (c.ciHigh - c.ratio) * scale * ratioFactor];
+    }
+  }
+  return results;
+}
+
+// Derived: three instruction-count repeats per server, at perRequest x (0.999, 1, 1.001) x factor.
+function withInstructionRepeats(results, factor = 1, serverId = null) {
+  for (const c of results.instructions.cases) {
+    for (const r of c.results) {
+      const f = serverId === null || r.server === serverId ? factor : 1;
+      const base = r.repeats[0].perRequest * f;
+      r.repeats = [0.999, 1, 1.001].map((k) => ({ irN: r.repeats[0].irN, ir2N: r.repeats[0].ir2N, perRequest: base * k }));
+      r.perRequest = base;
+      r.spread = 0.002;
+    }
+  }
+  return results;
+}
+
+test('v2, real pair: two quick runs of the same code flag nothing; 2 pairs and 1 repeat are too few to judge', () => {
+  const report = compareResults(realV2A, realV2B);
+  assert.equal(report.comparable, true);
+  assert.deepEqual([report.regressions, report.improvements], [[], []]);
+  assert.ok(report.ratioRows.length > 0);
+  assert.ok(report.ratioRows.every((r) => r.verdict === 'insufficient-runs'), 'every ratio has 2 pairs, fewer than MIN_PAIRS');
+  assert.ok(report.instructionRows.every((r) => r.status === 'compared' && r.verdict === 'insufficient-runs'));
+  // the pipelined scenario's p99 is not measured (null), and is said so rather than compared
+  const pipelined = report.rows.find((r) => r.scenario === 'pipelined-c256' && r.server === 'drogon');
+  assert.equal(pipelined.metrics.latencyP99Us.verdict, 'not-measured');
+  assert.match(toText(report), /not measured: p99/);
+  assert.match(toMarkdown(report), /### Paired ratios, old → new/);
+  assert.match(toMarkdown(report), /### Instructions per request \(valgrind, user space\), old → new/);
+});
+
+test('v2: a ratio whose interval moved clear of the old one is flagged, even in a noisy session; overlapping ones are not', () => {
+  const base = withRatioIntervals(clone(realV2B), { pairs: MIN_PAIRS, scale: 0.2 });
+  assert.deepEqual(compareResults(base, clone(base)).regressions, [], 'the same intervals: nothing');
+  const slower = withRatioIntervals(clone(realV2B), { pairs: MIN_PAIRS, scale: 0.2, ratioFactor: 0.8 });
+  validateResults(slower, 'derived slower ratios');
+  const report = compareResults(base, slower);
+  assert.equal(report.new.quiet, false, 'the derived runs keep run B\'s noisy rows: medians are not judged');
+  const ratios = report.regressions.filter((x) => x.kind === 'ratio');
+  assert.equal(ratios.length, report.ratioRows.length, 'every ratio dropped by 20 % with narrow intervals');
+  assert.ok(report.regressions.every((x) => x.kind === 'ratio'));
+  assert.match(toText(report), /REGRESSION {3}c100-keepalive: drogon \/ nginx-module req\/s ratio/);
+  assert.match(toMarkdown(report), /Medians not judged: .*judged where they have enough pairs and repeats: \d+ regression/);
+  // Wide intervals that still overlap: within noise.
+  const wide = compareResults(withRatioIntervals(clone(realV2B), { pairs: MIN_PAIRS, scale: 50 }), withRatioIntervals(clone(realV2B), { pairs: MIN_PAIRS, scale: 50, ratioFactor: 0.8 }));
+  assert.deepEqual(wide.regressions, []);
+});
+
+test('judgeRatio: pairs, minimum change and overlap are each needed', () => {
+  const c = (ratio, ciLow, ciHigh, pairs = 6) => ({ ratio, ciLow, ciHigh, pairs });
+  assert.equal(judgeRatio(c(1.0, 0.99, 1.01), c(1.2, 1.19, 1.21)).verdict, 'improvement');
+  assert.equal(judgeRatio(c(1.0, 0.99, 1.01), c(0.8, 0.79, 0.81)).verdict, 'regression');
+  assert.equal(judgeRatio(c(1.0, 0.99, 1.01), c(1.2, 1.0, 1.4)).verdict, 'within-noise', 'overlapping intervals');
+  assert.equal(judgeRatio(c(1.0, 0.999, 1.001), c(1.02, 1.019, 1.021)).verdict, 'within-noise', 'disjoint but below the minimum change');
+  assert.equal(judgeRatio(c(1.0, 0.99, 1.01, 2), c(1.2, 1.19, 1.21)).verdict, 'insufficient-runs');
+  assert.equal(judgeRatio(c(1.0, null, null, 1), c(1.2, 1.19, 1.21)).verdict, 'insufficient-runs');
+});
+
+test('v2: an instruction-count change beyond its spread is a finding even when every throughput figure is within noise', () => {
+  const before = withInstructionRepeats(clone(realV2A));
+  const after = withInstructionRepeats(clone(realV2A), 1.03, 'drogon');
+  validateResults(after, 'derived instruction change');
+  const report = compareResults(before, after, RULES_1_TO_5);
+  // the throughput data are the same run: every compared median is unchanged
+  for (const row of report.rows) for (const m of Object.values(row.metrics)) if (m.change !== null) assert.equal(m.change, 0);
+  assert.deepEqual(report.regressions.map((x) => [x.kind, x.case, x.server]), [['instructions', 'keepalive', 'drogon']]);
+  assert.match(toText(report), /REGRESSION {3}instructions per request, keepalive, drogon: 6,547 → 6,743 \(\+3\.0 %; repeat spread 0\.2 %\)/);
+  const fewer = compareResults(before, withInstructionRepeats(clone(realV2A), 0.97, 'nginx-module'), RULES_1_TO_5);
+  assert.deepEqual(fewer.improvements.map((x) => [x.kind, x.server]), [['instructions', 'nginx-module']]);
+  // within the repeats' spread, or below the minimum change: nothing
+  assert.deepEqual(compareResults(before, withInstructionRepeats(clone(realV2A), 1.001, 'drogon')).regressions, []);
+  assert.deepEqual(compareResults(before, withInstructionRepeats(clone(realV2A), 1.004, 'drogon')).regressions, []);
+});
+
+test('judgeInstructions: repeats, minimum change, spread and overlap are each needed', () => {
+  const r = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted[Math.floor(sorted.length / 2)];
+    return { perRequest: mid, spread: (sorted.at(-1) - sorted[0]) / mid, repeats: values.map((perRequest) => ({ perRequest })) };
+  };
+  assert.equal(judgeInstructions(r([1000, 1001, 1002]), r([1100, 1101, 1102])).verdict, 'regression');
+  assert.equal(judgeInstructions(r([1000, 1001, 1002]), r([900, 901, 902])).verdict, 'improvement');
+  assert.equal(judgeInstructions(r([1000, 1001, 1002]), r([1003, 1004, 1005])).verdict, 'within-noise', 'below the 0.5 % minimum');
+  assert.equal(judgeInstructions(r([1000, 1050, 1100]), r([1060, 1070, 1080])).verdict, 'within-noise', 'inside the 10 % spread');
+  assert.equal(judgeInstructions(r([1000]), r([1100])).verdict, 'insufficient-runs', `fewer than ${MIN_REPEATS} repeats`);
+});
+
+test('v2: a count that failed where it used to succeed is flagged; v1 against v2 is a changed method', () => {
+  const failedCount = clone(realV2A);
+  const drogon = failedCount.instructions.cases[0].results.find((r) => r.server === 'drogon');
+  Object.assign(drogon, { repeats: [], perRequest: null, spread: null, failureReason: 'test data: server did not start under valgrind' });
+  validateResults(failedCount, 'derived failed count');
+  const report = compareResults(realV2A, failedCount);
+  assert.deepEqual(report.regressions.map((x) => [x.kind, x.server]), [['instructions', 'drogon']]);
+  assert.match(toText(report), /counted before, no count now/);
+  const across = compareResults(realRunA, realV2A);
+  assert.equal(across.comparable, false);
+  assert.ok(across.methodChanges.some((d) => d.field === 'method.rounds.order' && d.old === 'back-to-back' && d.new === 'interleaved-shuffled'));
+});

@@ -1,6 +1,7 @@
 // Results history: file naming, ordering, validation, and the atomic, idempotent record step.
-// Base data: a real quick-profile run (bench/test/fixtures/compare/quick-run-a.json). The dated copies
-// below are TEST DATA: the same run with its date and commit rewritten.
+// Base data: a real quick-profile run (bench/test/fixtures/compare/quick-run-a.json) for loading, and the
+// real default-profile run kept in bench/results/history/ for recording (only default runs are recorded).
+// The dated copies below are TEST DATA: the same run with its date and commit rewritten.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -13,6 +14,7 @@ const { recordHistory } = require('../src/record-history');
 
 const fixture = path.join(__dirname, 'fixtures', 'compare', 'quick-run-a.json');
 const realRun = JSON.parse(fs.readFileSync(fixture, 'utf8'));
+const realDefaultRun = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'results', 'history', '2026-11-22-96be4b9.json'), 'utf8'));
 const recordScript = path.join(__dirname, '..', 'src', 'record-history.js');
 
 function tempDir(t) {
@@ -85,24 +87,24 @@ test('loadHistory: a file whose name disagrees with its contents is an error', (
 test('recordHistory: copies the results byte for byte, atomically, and is idempotent', (t) => {
   const dir = tempDir(t);
   const historyDir = path.join(dir, 'history');
-  const latest = writeResults(dir, 'latest.json', realRun);
+  const latest = writeResults(dir, 'latest.json', realDefaultRun);
 
   const first = recordHistory({ resultsFile: latest, historyDir });
   assert.equal(first.action, 'created');
-  assert.equal(path.basename(first.file), historyFileName(realRun));
+  assert.equal(path.basename(first.file), historyFileName(realDefaultRun));
   assert.deepEqual(fs.readFileSync(first.file), fs.readFileSync(latest));
   // No temp file is left behind next to it.
-  assert.deepEqual(fs.readdirSync(historyDir), [historyFileName(realRun)]);
+  assert.deepEqual(fs.readdirSync(historyDir), [historyFileName(realDefaultRun)]);
 
   const mtime = fs.statSync(first.file).mtimeMs;
   const second = recordHistory({ resultsFile: latest, historyDir });
   assert.equal(second.action, 'unchanged');
   assert.equal(fs.statSync(first.file).mtimeMs, mtime, 'an unchanged record is not rewritten');
-  assert.deepEqual(fs.readdirSync(historyDir), [historyFileName(realRun)]);
+  assert.deepEqual(fs.readdirSync(historyDir), [historyFileName(realDefaultRun)]);
 
   // A re-run with the same date and commit replaces the earlier copy (test data: a later start time).
-  const rerun = structuredClone(realRun);
-  rerun.finishedAt = new Date(Date.parse(realRun.finishedAt) + 60_000).toISOString();
+  const rerun = structuredClone(realDefaultRun);
+  rerun.finishedAt = new Date(Date.parse(realDefaultRun.finishedAt) + 60_000).toISOString();
   writeResults(dir, 'latest.json', rerun);
   assert.equal(recordHistory({ resultsFile: latest, historyDir }).action, 'replaced');
   assert.equal(JSON.parse(fs.readFileSync(first.file, 'utf8')).finishedAt, rerun.finishedAt);
@@ -112,7 +114,7 @@ test('recordHistory: copies the results byte for byte, atomically, and is idempo
 test('recordHistory: an invalid results file is refused before anything is written', (t) => {
   const dir = tempDir(t);
   const historyDir = path.join(dir, 'history');
-  const broken = structuredClone(realRun);
+  const broken = structuredClone(realDefaultRun);
   broken.scenarios[0].results[0].runs[0].latencyUs.p99 = -1;
   const latest = writeResults(dir, 'latest.json', broken);
   assert.throws(() => recordHistory({ resultsFile: latest, historyDir }),
@@ -123,14 +125,29 @@ test('recordHistory: an invalid results file is refused before anything is writt
 test('record-history.js command: records, reports, and fails with a named step on bad input', (t) => {
   const dir = tempDir(t);
   const historyDir = path.join(dir, 'history');
-  const latest = writeResults(dir, 'latest.json', realRun);
+  const latest = writeResults(dir, 'latest.json', realDefaultRun);
   const run = (...args) => spawnSync(process.execPath, [recordScript, ...args], { encoding: 'utf8', cwd: dir, timeout: 30_000 });
   const ok = run('--results', latest, '--history-dir', historyDir);
   assert.equal(ok.status, 0, ok.stderr);
-  assert.match(ok.stdout, new RegExp(`history: recorded history/${historyFileName(realRun).replace(/\./g, '\\.')}`));
+  assert.match(ok.stdout, new RegExp(`history: recorded history/${historyFileName(realDefaultRun).replace(/\./g, '\\.')}`));
   assert.match(run('--results', latest, '--history-dir', historyDir).stdout, /already recorded, unchanged/);
   const missing = run('--results', path.join(dir, 'nope.json'), '--history-dir', historyDir);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /error: \[record-history\] cannot read results file .*nope\.json/);
   assert.equal(run('--bogus').status, 1);
+});
+
+test('recordHistory: a quick run or a selection of the default profile is refused, nothing written', (t) => {
+  const dir = tempDir(t);
+  const historyDir = path.join(dir, 'history');
+  const quick = writeResults(dir, 'quick.json', realRun);
+  assert.throws(() => recordHistory({ resultsFile: quick, historyDir }), /is a run of the "quick" profile; the history keeps only complete runs of the default profile/);
+  const selection = structuredClone(realDefaultRun);
+  selection.method.complete = false;
+  const partial = writeResults(dir, 'partial.json', selection);
+  assert.throws(() => recordHistory({ resultsFile: partial, historyDir }), /is a selection of the default profile \(method\.complete is false\)/);
+  assert.equal(fs.existsSync(historyDir), false);
+  const res = spawnSync(process.execPath, [recordScript, '--results', quick, '--history-dir', historyDir], { encoding: 'utf8', timeout: 30_000 });
+  assert.equal(res.status, 1);
+  assert.match(res.stderr, /error: \[record-history\] .*"quick" profile/);
 });

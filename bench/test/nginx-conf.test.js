@@ -41,3 +41,22 @@ for (const id of ['nginx-module', 'nginx-return']) {
     assert.match(res.stderr, /test is successful/);
   });
 }
+
+test('for valgrind: master_process off makes nginx one process, and nginx -t accepts that conf', (t) => {
+  const { state } = requireBenchSetup();
+  const scratchDir = mkdtempSync(join(tmpdir(), 'bench-nginx-conf-valgrind-'));
+  t.after(() => rmSync(scratchDir, { recursive: true, force: true }));
+  const def = scenariosData.servers.find((s) => s.id === 'nginx-module');
+  const wrapArgv = (argv) => ['valgrind', '--tool=cachegrind', '--cache-sim=no', `--cachegrind-out-file=${scratchDir}/out`, ...argv];
+  const prepared = prepareServer(def, { state, cpu, scenariosData, openFilesLimit: 4096, scratchDir, wrapArgv, masterProcess: false });
+  writeFileSync(prepared.configFile, prepared.config);
+  assert.match(prepared.config, /^master_process off;$/m);
+  assert.deepEqual(prepared.argv.slice(0, 5), ['taskset', '-c', '0', 'valgrind', '--tool=cachegrind'], 'pinned, then valgrind, then nginx');
+  const argv = prepared.argv.slice(7);
+  assert.equal(argv[0], state.nginxBinary);
+  const res = spawnSync(argv[0], [...argv.slice(1), '-t'], { encoding: 'utf8' });
+  assert.equal(res.status, 0, res.stderr);
+  assert.match(res.stderr, /test is successful/);
+  const normal = prepareServer(def, { state, cpu, scenariosData, openFilesLimit: 4096, scratchDir });
+  assert.match(normal.config, /^master_process on;$/m);
+});

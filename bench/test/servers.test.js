@@ -14,6 +14,8 @@ const { loadBenchState } = require('../src/bench-state');
 const { spawnGroup, stopGroup, waitGroupGone, sleep } = require('../src/process-group');
 const { isPortFree, waitPortFree } = require('../src/ports');
 const { nginxConf } = require('../src/nginx-conf');
+const { rawResponseBytes } = require('../src/servers');
+const { parseWrkOutput } = require('../src/wrk-parse');
 
 const HOST = '127.0.0.1';
 const BODY = '<p>Hello, world!</p>';
@@ -145,5 +147,30 @@ test('nginx with the hello-world module answers GET /benchmark and stops with it
     await stopAndCheck(started, port);
     assert.equal(await isPortFree(port), true);
     rmSync(scratchDir, { recursive: true, force: true });
+  }
+});
+
+test('wrk with bench/wrk/pipeline.lua counts responses, not writes: bytes read / requests = one answer', async () => {
+  const port = await freePort();
+  const { started, output } = startGroup(
+    [state.drogonServerBinary, '--threads', '1', '--address', HOST, '--port', String(port)], 'drogon');
+  try {
+    await waitAnswer(port, started, output);
+    const answer = await rawResponseBytes(HOST, port, '/benchmark');
+    assert.ok(answer > BODY.length && answer < 400, `one answer is ${answer} bytes`);
+    const repoRoot = join(__dirname, '..', '..');
+    const wrk = spawnSync('wrk', ['-t1', '-c16', '-d1s', '-s', 'bench/wrk/pipeline.lua', `http://${HOST}:${port}/benchmark`, '--', '16'],
+      { cwd: repoRoot, encoding: 'utf8', timeout: 20000 });
+    assert.equal(wrk.status, 0, wrk.stderr);
+    const run = parseWrkOutput(wrk.stdout); // the one JSON line comes from report.lua, loaded by pipeline.lua
+    assert.ok(run.requests > 16 * 16, `${run.requests} requests`);
+    // 16 requests per write: a count of writes would read about 16 answers per counted request
+    const perRequest = run.bytes / run.requests;
+    assert.ok(Math.abs(perRequest - answer) / answer < 0.02, `${perRequest} bytes per counted request, one answer is ${answer}`);
+    const bad = spawnSync('wrk', ['-t1', '-c1', '-d1s', '-s', 'bench/wrk/pipeline.lua', `http://${HOST}:${port}/benchmark`, '--', 'x'],
+      { cwd: repoRoot, encoding: 'utf8', timeout: 20000 });
+    assert.match(bad.stdout + bad.stderr, /pipeline depth .* must be a whole number >= 1, got x/);
+  } finally {
+    await stopAndCheck(started, port);
   }
 });

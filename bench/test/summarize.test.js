@@ -66,7 +66,7 @@ test('nginx closes with the header: no note; ab: the millisecond note; failures:
   const failed = { repetition: 3, status: 'failed', command: 'x', failureReason: 'server did not start: port busy' };
   const notes = notesFor({ scenario: ab.scenario, runs: [...ab.result.runs, failed], summary: summarizeRuns(ab.result.runs), probe: null, templates: scenariosData.notes });
   assert.deepEqual(notes.map((n) => n.code), ['ab-millisecond-latency', 'failed-runs']);
-  assert.match(notes[1].text, /1 of 3 runs failed.*run 3: server did not start: port busy/);
+  assert.match(notes[1].text, /1 of 3 runs failed.*round 3: server did not start: port busy/);
 });
 
 test('other programs on the pinned CPUs get a cpu-contention note; a quiet run gets none', () => {

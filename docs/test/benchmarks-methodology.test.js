@@ -54,10 +54,10 @@ test('per-scenario run lengths, pipelining, the sweep and instruction counts (th
   assert.deepEqual(settings.profiles[0].scenarios[1], { id: 'p', tool: 'wrk', connections: 256, keepAlive: true, pipelineDepth: 16, durationSeconds: 1, warmupSeconds: 1, repetitions: 2 });
   const body = fill('<!-- bench:profiles -->\n\n<!-- /bench:profiles -->\n<!-- bench:measurements -->\n\n<!-- /bench:measurements -->\n<!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->', 'en', json);
   assert.match(body, /wrk, 256 connections, keep-alive, 16 requests per write \(1 s runs, 1 s warm-up, 2 repetitions\)/);
-  assert.match(body, /\| `quick` \| ab at 1; 100 connections, 1 run\(s\) of 1 s per level \| `keepalive`: N = 2,000, 1 repeat\(s\) \|/);
+  assert.match(body, /\| `quick` \| ab at 1 · 100 connections, 1 run\(s\) of 1 s per level \| `keepalive`: N = 2,000, 1 repeat\(s\) \|/);
   assert.match(body, /<!-- bench:bootstrapResamples -->10,000<!-- \/bench:bootstrapResamples -->/);
   const zh = fill('<!-- bench:measurements -->\n\n<!-- /bench:measurements -->', 'zh-CN', json);
-  assert.match(zh, /ab，1；100 个连接，每级 1 次、每次 1 秒/);
+  assert.match(zh, /ab，1 · 100 个连接，每级 1 次、每次 1 秒/);
   assert.deepEqual(Object.keys(BLOCKS).sort(), ['measurements', 'profiles']);
 });
 
@@ -87,4 +87,21 @@ test('npm run check fails when bench/scenarios.json changes and Methodology was 
   const methodology = path.join(copy2.root, 'ENG', 'Methodology.md');
   fs.writeFileSync(methodology, fs.readFileSync(methodology, 'utf8').replace(/(<!-- bench:saturationThreshold -->)[^<]*/, '$10.9'));
   assert.ok(runCheck({ root: copy2.root }).problems.some((p) => p.startsWith('ENG/Methodology.md:')));
+});
+
+test('the pipelining figures quoted in prose are the default profile\'s (depth, connection counts, bootstrap resamples)', () => {
+  const json = scenarios();
+  const piped = json.profiles.default.scenarios.filter((sc) => (sc.pipelineDepth || 1) > 1);
+  assert.ok(piped.length > 0, 'the default profile has pipelined scenarios');
+  const en = new Intl.NumberFormat('en-US');
+  const list = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(piped.map((sc) => en.format(sc.connections)));
+  const body = fill('<!-- bench:pipelineDepth -->?<!-- /bench:pipelineDepth --> at <!-- bench:pipelinedConnections -->?<!-- /bench:pipelinedConnections --> (<!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->)');
+  assert.equal(body, `<!-- bench:pipelineDepth -->${piped[0].pipelineDepth}<!-- /bench:pipelineDepth --> at <!-- bench:pipelinedConnections -->${list}<!-- /bench:pipelinedConnections --> (<!-- bench:bootstrapResamples -->${en.format(json.bootstrap.resamples)}<!-- /bench:bootstrapResamples -->)`);
+  // The Methodology pages use them.
+  for (const page of ['ENG/Methodology.md', 'CHN/测试方法.md']) {
+    const text = fs.readFileSync(path.join(repoRoot, page), 'utf8');
+    for (const name of ['profiles', 'measurements', 'saturationThreshold', 'spreadWarningThreshold', 'bootstrapResamples', 'pipelineDepth', 'pipelinedConnections']) {
+      assert.ok(text.includes(`<!-- bench:${name} -->`), `${page} does not quote ${name} from bench/scenarios.json`);
+    }
+  }
 });

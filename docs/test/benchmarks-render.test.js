@@ -2,9 +2,11 @@
 // The Benchmarks page generator end to end: golden pages from real quick-profile results, validation
 // errors that name the field, determinism, escaping of every string field, the zh-TW conversion.
 //
-// Fixtures (docs/test/fixtures/): results-quick-a.json and results-quick-b.json are the outputs of
-// two real runs of `npm run bench -- --profile quick --output <file>` on the project's 2-core
-// machine, copied unchanged. Refresh the goldens after an intended change with:
+// Fixtures (docs/test/fixtures/): results-quick-v2-a.json and -v2-b.json (results format 2: rounds,
+// paired comparisons with intervals, a pipelined scenario, the sweep, instruction counts) and
+// results-quick-a.json and -b.json (format 1, which must keep rendering) are the outputs of real
+// quick runs of the bench on the project's 2-core machine, copied unchanged. The goldens are of the
+// format 2 pair. Refresh the goldens after an intended change with:
 //   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -27,12 +29,15 @@ const repoRoot = path.join(__dirname, '..', '..');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));
 const runA = () => load('results-quick-a.json');
 const runB = () => load('results-quick-b.json');
+const runA2 = () => load('results-quick-v2-a.json');
+const runB2 = () => load('results-quick-v2-b.json');
 const { marked } = loadDocsifyRuntime();
 
 const PAGES = ['benchmarks', 'benchmark-details'];
 const sha256 = (bytes) => require('node:crypto').createHash('sha256').update(bytes).digest('hex');
 // The sha256 of the real fixture file for run B; other (modified) inputs stand for their own JSON text.
 const SHA_B = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-b.json')));
+const SHA_B2 = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-v2-b.json')));
 function renderPages(input) {
   return renderBenchmarkPages({ resultsSha256: sha256(JSON.stringify(input.results)), ...input });
 }
@@ -95,7 +100,7 @@ function assertNoInjectedMarkup(markdown, what) {
 // --- golden pages ----------------------------------------------------------------------------------
 
 test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
-  const pages = renderAll({ results: runB(), resultsSha256: SHA_B, history: [runA()] });
+  const pages = renderAll({ results: runB2(), resultsSha256: SHA_B2, history: [runA2()] });
   for (const page of PAGES) {
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {
       const file = path.join(goldenDir, `${page}.${lang}.md`);
@@ -163,14 +168,14 @@ function reorderKeys(value) {
 }
 
 test('deterministic: same JSON, same bytes, whatever the key order, time zone or system locale', () => {
-  const input = { results: runB(), resultsSha256: SHA_B, history: [runA()] };
+  const input = { results: runB2(), resultsSha256: SHA_B2, history: [runA2()] };
   const first = renderAll(input);
   assert.deepEqual(renderAll(input), first);
-  assert.deepEqual(renderAll({ results: reorderKeys(runB()), resultsSha256: SHA_B, history: [reorderKeys(runA())] }), first);
+  assert.deepEqual(renderAll({ results: reorderKeys(runB2()), resultsSha256: SHA_B2, history: [reorderKeys(runA2())] }), first);
   const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/benchmarks/render.js'))});`
-    + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-b.json'))}));`
-    + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-a.json'))}))];`
-    + `process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,resultsSha256:${JSON.stringify(SHA_B)},history:h})));`;
+    + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-v2-b.json'))}));`
+    + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-v2-a.json'))}))];`
+    + `process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,resultsSha256:${JSON.stringify(SHA_B2)},history:h})));`;
   const child = spawnSync(process.execPath, ['-e', script], {
     encoding: 'utf8', env: { ...process.env, TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' },
   });
@@ -223,14 +228,15 @@ test('a scenario result naming an unknown server is refused with its path', () =
 
 // --- escaping: every string field of the JSON ------------------------------------------------------
 
-test('hostile strings in every string field: escaped on the page, or refused naming the field', () => {
-  const base = runB();
+for (const [format, run] of [['format 2', runB2], ['format 1', runB]]) {
+test(`hostile strings in every string field (${format}): escaped on the page, or refused naming the field`, () => {
+  const base = run();
   const paths = stringPaths(base);
   let rendered = 0;
   let refused = 0;
   const reached = [];
   paths.forEach((at, n) => {
-    const results = runB();
+    const results = run();
     const marker = `MARK${n}Z`;
     setAt(results, at, `${HOSTILE} ${marker}`);
     const field = `results/${at.join('/')}`;
@@ -260,9 +266,10 @@ test('hostile strings in every string field: escaped on the page, or refused nam
   }
   assert.ok(reached.some((f) => /\/notes\/\d+\/text$/.test(f)), 'a note text reaches the page');
 });
+}
 
 test('hostile strings in all string fields at once, and the text survives as text', () => {
-  const pages = renderAll({ results: hostileResults(runB()) });
+  const pages = renderAll({ results: hostileResults(runB2()) });
   for (const [lang, page] of Object.entries(pages.all)) {
     assertTablesIntact(page, lang);
     const html = assertNoInjectedMarkup(page, lang);
@@ -292,7 +299,7 @@ test('an invalid results file stops the build before anything is written', async
 // --- zh-TW -----------------------------------------------------------------------------------------
 
 test('zh-TW conversion keeps every number, code span and chart attribute of the zh-CN page', () => {
-  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB(), history: [runA()] }).all;
+  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB2(), history: [runA2()] }).all;
   const numbers = (text) => text.match(/\d[\d,.]*/g);
   assert.deepEqual(numbers(zhTW), numbers(zhCN));
   const codeSpans = (text) => text.match(/`[^`\n]+`/g);
@@ -357,8 +364,9 @@ test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in 
 });
 
 test('provenance: every chart and table has a source drawer (sha256, date, commit) after it, in every language', () => {
-  const results = runB();
-  const pages = renderAll({ results, resultsSha256: SHA_B, history: [runA()] });
+  const results = runB2();
+  const SHA_B = SHA_B2;
+  const pages = renderAll({ results, resultsSha256: SHA_B, history: [runA2()] });
   const summaries = {
     en: `<summary>Source: results sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · commit ${results.environment.gitCommit.slice(0, 7)}</summary>`,
     'zh-CN': `<summary>来源：结果 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · 提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
@@ -380,10 +388,33 @@ test('provenance: every chart and table has a source drawer (sha256, date, commi
         assert.ok(section.slice(sourceAt).includes("(bench/results/latest.json ':ignore')"), `${page} ${lang}: download link`);
         drawers += 1;
       }
-      assert.ok(drawers >= (page === 'benchmarks' ? 3 : 6), `${page} ${lang}: ${drawers} source drawers`);
+      assert.ok(drawers >= (page === 'benchmarks' ? 5 : 7), `${page} ${lang}: ${drawers} source drawers`);
     }
   }
   // The commands behind a chart: the exact commands of its runs.
-  const latencySection = pages.benchmarks.en.split(/^## /m).find((section) => section.startsWith('Latency'));
-  for (const sc of results.scenarios) for (const r of sc.results) for (const run of r.runs) assert.ok(latencySection.includes(`\`${run.command}\``), run.command);
+  const sectionOf = (title) => pages.benchmarks.en.split(/^## /m).find((section) => section.startsWith(title));
+  for (const sc of results.scenarios) for (const r of sc.results) for (const run of r.runs) assert.ok(sectionOf('Latency').includes(`\`${run.command}\``), run.command);
+  for (const r of results.sweep.results) for (const pt of r.points) for (const run of pt.runs) assert.ok(sectionOf('Concurrency sweep').includes(`\`${run.command}\``), run.command);
+  assert.ok(sectionOf('Instructions per request').includes(`\`${results.instructions.valgrindCommand}\``));
+});
+
+test('format 1 results keep rendering: one line says the file has no confidence intervals, ratios are of medians, no verdict', () => {
+  const pages = renderAll({ results: runB(), history: [runA()] });
+  const notice = {
+    en: 'This results file has no confidence intervals: the ratios are of medians, and no lead is claimed.',
+    'zh-CN': '这个结果文件没有置信区间：比值是中位数之比，不据此判断谁领先。',
+    'zh-TW': '這個結果檔案沒有置信區間：比值是中位數之比，不據此判斷誰領先。',
+  };
+  const verdicts = { en: /\b(faster|slower|within noise)\b/, 'zh-CN': /更快|更慢|噪声范围内/, 'zh-TW': /更快|更慢|噪聲範圍內/ };
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    const page = pages.benchmarks[lang];
+    assert.equal(page.split(notice[lang]).length, 2, `${lang}: the notice, once`);
+    // The glance table and the sentences: ratios of medians, no verdict anywhere.
+    const glance = page.split(/^## /m)[0];
+    assert.doesNotMatch(glance.replace(notice[lang], ''), verdicts[lang], `${lang}: a verdict without an interval`);
+    assert.doesNotMatch(page.split(/^## /m)[1], verdicts[lang], `${lang}: a verdict in the sentences`);
+    assert.match(glance, lang === 'en' ? /\(medians\)/ : /（中位数）|（中位數）/);
+  }
+  // With intervals (format 2) there is no such line.
+  assert.doesNotMatch(renderAll({ results: runB2() }).benchmarks.en, /no confidence intervals/);
 });

@@ -9,7 +9,8 @@
 //     or shown as text; hostile strings and addresses in the published JSON shown as text;
 //   - no console error or warning, no CSP violation.
 // The site is built into a temp folder from a temp copy of the content whose results are a real
-// quick run (docs/test/fixtures/results-quick-b.json) and whose history holds another (-a).
+// quick run in results format 2 (docs/test/fixtures/results-quick-v2-b.json) and whose history holds
+// another (-v2-a); a format 1 run (results-quick-b.json) must keep rendering.
 // Screenshots: test-output/benchmarks-*.png (both sizes, every language).
 'use strict';
 const test = require('node:test');
@@ -24,10 +25,11 @@ const { createFormatter } = require('../src/benchmarks/format');
 const { historyFileName } = require('../../bench/src/history');
 
 const fixtures = path.join(__dirname, 'fixtures');
-const resultsFile = path.join(fixtures, 'results-quick-b.json');
+const resultsFile = path.join(fixtures, 'results-quick-v2-b.json');
 const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(resultsFile)).digest('hex');
-const historyEntry = JSON.parse(fs.readFileSync(path.join(fixtures, 'results-quick-a.json'), 'utf8'));
+const historyFile = path.join(fixtures, 'results-quick-v2-a.json');
+const historyEntry = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
 
 let content;
@@ -41,7 +43,7 @@ test.before(async () => {
   const historyDir = path.join(content.root, 'bench', 'results', 'history');
   fs.rmSync(historyDir, { recursive: true, force: true });
   fs.mkdirSync(historyDir, { recursive: true });
-  fs.copyFileSync(path.join(fixtures, 'results-quick-a.json'), path.join(historyDir, historyFileName(historyEntry)));
+  fs.copyFileSync(historyFile, path.join(historyDir, historyFileName(historyEntry)));
   siteDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-site-')), 'site');
   await buildSite({ root: content.root, siteDir, writeSources: false, quiet: true });
   site = await startSite({ siteDir });
@@ -414,7 +416,7 @@ test('addresses in data stay plain text in the real docsify, followed by any pun
 
 // --- compare with your own run ------------------------------------------------------------------
 
-// The reader's file is another real quick run (docs/test/fixtures/results-quick-a.json).
+// The reader's file is another real quick run (docs/test/fixtures/results-quick-v2-a.json).
 async function pickFile(page, name, text) {
   await page.setInputFiles('#bench-own-file', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.waitForFunction(() => {
@@ -440,7 +442,7 @@ async function pickFile(page, name, text) {
 
 test("a reader's own results file: validated in the browser, drawn beside the published figures; bad and hostile files are refused or shown as text", { timeout: 120000 }, async () => {
   const { hostileResults } = require('./fixtures/hostile-results');
-  const readerText = fs.readFileSync(path.join(fixtures, 'results-quick-a.json'), 'utf8');
+  const readerText = fs.readFileSync(historyFile, 'utf8');
   const reader = JSON.parse(readerText);
   const page = await browser.newPage();
   const dialogs = [];
@@ -597,6 +599,36 @@ test('the trend chart is absent with one run (one sentence says why) and present
     await page.waitForFunction(() => document.getElementById('bench-figure-trend')?.getAttribute('data-chart-state') === 'drawn');
     assert.equal(await page.evaluate(() => document.querySelector('.markdown-section').textContent.includes('No trend yet')), false);
   }
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});
+
+test('a format 1 results file (no intervals, no sweep, no counts) still renders in every language, and says so in one line', { timeout: 120000 }, async (t) => {
+  const v1File = path.join(fixtures, 'results-quick-b.json');
+  const v1 = JSON.parse(fs.readFileSync(v1File, 'utf8'));
+  const copy = copySiteContent({ resultsFile: v1File });
+  t.after(() => copy.remove());
+  fs.rmSync(path.join(copy.root, 'bench', 'results', 'history'), { recursive: true, force: true });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-v1-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  await buildSite({ root: copy.root, siteDir: path.join(dir, 'site'), writeSources: false, quiet: true });
+  const v1Site = await startSite({ siteDir: path.join(dir, 'site') });
+  t.after(() => v1Site.close());
+  const page = await browser.newPage();
+  const notice = { en: 'This results file has no confidence intervals', 'zh-CN': '这个结果文件没有置信区间', 'zh-TW': '這個結果檔案沒有置信區間' };
+  for (const { code, route } of routes) {
+    await gotoRoute(page, v1Site.url, route);
+    await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.getAttribute('data-chart-state') === 'drawn'));
+    const shown = await readPage(page);
+    assert.deepEqual(shown.figures.map((f) => f.id), ['bench-chart-ratios', 'bench-chart-latency'], code);
+    const text = await page.evaluate(() => document.querySelector('.markdown-section').textContent);
+    assert.equal(text.split(notice[code]).length, 2, `${code}: the no-interval line, once`);
+    // The ratio chart: the medians' ratios, without error bars.
+    const keys = keyScenariosOf(v1);
+    assert.deepEqual(shown.figures[0].data, METRICS.map((metric) => keys.map((sc) => summaryOf(sc, 'drogon')[metric].median / summaryOf(sc, 'nginx-module')[metric].median)), code);
+    assert.deepEqual(await page.evaluate(() => window.BenchmarkCharts.chartOfFigure('bench-figure-ratios').data.datasets.map((d) => d.benchMin || null)), [null, null], `${code}: error bars without intervals`);
+  }
+  await screenshot(page, 'benchmarks-v1-zh-TW');
   assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });

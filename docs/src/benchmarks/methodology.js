@@ -13,7 +13,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { table, codeSpan, escapeMarkdownText } = require('./escape');
-const { createFormatter } = require('./format');
+const { createFormatter, spacedList } = require('./format');
 const { fill } = require('./sentences');
 
 const MARKER = /<!-- bench:([A-Za-z]+) -->([\s\S]*?)<!-- \/bench:\1 -->/g;
@@ -95,16 +95,24 @@ const BLOCKS = {
     return table(m.measurementsHeader, settings.profiles.map((p) => [
       codeSpan(p.id, { inTable: true }),
       p.sweep ? fill(m.sweep, {
-        tool: escapeMarkdownText(p.sweep.tool), levels: p.sweep.levels.map((l) => ctx.fmt.integer(l)).join(ctx.strings.listSeparator),
+        // (" · " between the levels: a comma would read as a thousands separator.)
+        tool: escapeMarkdownText(p.sweep.tool), levels: p.sweep.levels.map((l) => ctx.fmt.integer(l)).join(' · '),
         runs: ctx.fmt.integer(p.sweep.runsPerLevel), duration: seconds(ctx, p.sweep.durationSeconds),
       }, 'methodology.sweep') : dash,
       p.instructions ? fill(m.instructions, {
-        cases: p.instructions.cases.map((c) => codeSpan(c, { inTable: true })).join(ctx.strings.listSeparator),
+        cases: ctx.list(p.instructions.cases.map((c) => codeSpan(c, { inTable: true }))),
         requests: ctx.fmt.integer(p.instructions.requests), repeats: ctx.fmt.integer(p.instructions.repeats),
       }, 'methodology.instructions') : dash,
     ]));
   },
 };
+
+function pipelined(settings) {
+  const profile = settings.profiles.find((p) => p.id === 'default');
+  const found = profile ? profile.scenarios.filter((sc) => sc.pipelineDepth > 1) : [];
+  if (found.length === 0) throw new Error('methodology: the default profile of bench/scenarios.json has no pipelined scenario to quote');
+  return found;
+}
 
 // The generated inline values, by name: text of the page's language.
 const VALUES = {
@@ -114,6 +122,9 @@ const VALUES = {
   nginxKeepaliveRequests: (ctx, s) => ctx.fmt.integer(s.nginxKeepaliveRequests),
   bootstrapResamples: (ctx, s) => ctx.fmt.integer(s.bootstrap.resamples),
   bootstrapConfidence: (ctx, s) => ctx.fmt.share(s.bootstrap.confidence),
+  // The default profile's pipelined scenarios: their depth, and their connection counts as a list.
+  pipelineDepth: (ctx, s) => ctx.fmt.integer(pipelined(s)[0].pipelineDepth),
+  pipelinedConnections: (ctx, s) => ctx.list(pipelined(s).map((sc) => ctx.fmt.integer(sc.connections))),
 };
 
 /**
@@ -127,7 +138,9 @@ function fillBenchParts(body, { strings, where, getSettings }) {
   const closedCount = [...body.matchAll(MARKER)].length;
   if (closedCount !== opened.length) throw new Error(`${where}: a <!-- bench:NAME --> part is not closed by <!-- /bench:NAME --> (names: ${opened.join(', ')})`);
   const settings = getSettings();
-  const ctx = { strings, fmt: createFormatter(strings.format) };
+  const fmt = createFormatter(strings.format);
+  const listFormat = new Intl.ListFormat(fmt.locale, { type: 'conjunction', style: 'long' });
+  const ctx = { strings, fmt, list: (items) => spacedList(listFormat, items) };
   return body.replace(MARKER, (all, name, inside) => {
     const block = /^\n[\s\S]*\n$/.test(inside) || inside === '\n';
     if (BLOCKS[name]) {

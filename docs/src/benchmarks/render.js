@@ -9,7 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { validateResults } = require('./validate');
-const { createFormatter } = require('./format');
+const { createFormatter, spacedList } = require('./format');
 const { escapeMarkdownText, oneLine } = require('./escape');
 const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
@@ -24,22 +24,6 @@ const repoRoot = path.join(__dirname, '..', '..', '..');
 const benchmarksDir = path.join(__dirname, '..', '..', 'benchmarks');
 const LANGUAGES = ['en', 'zh-CN'];
 const TOKEN_LINE = /^\{\{(\w+)\}\}$/;
-
-// Intl's Chinese lists join with a bare 和 ("Drogon和nginx"); Chinese typesetting puts a space between
-// a Chinese word and Latin text, as the rest of the page does ("Drogon 和 nginx"). Punctuation such as
-// 、 stays unspaced.
-const HAN_WORD = /^\p{Script=Han}+$/u;
-const HAN_END = /\p{Script=Han}$/u;
-const HAN_START = /^\p{Script=Han}/u;
-function spacedList(listFormat, items) {
-  const parts = listFormat.formatToParts(items);
-  return parts.map((part, i) => {
-    if (part.type !== 'literal' || !HAN_WORD.test(part.value)) return part.value;
-    const before = i > 0 && !HAN_END.test(parts[i - 1].value) ? ' ' : '';
-    const after = i + 1 < parts.length && !HAN_START.test(parts[i + 1].value) ? ' ' : '';
-    return before + part.value + after;
-  }).join('');
-}
 
 function readJson(file) {
   try {
@@ -175,4 +159,4 @@ function renderBenchmarkPages({ results, resultsSha256, history = [], root = rep
   return pages;
 }
 
-module.exports = { renderBenchmarkPages, manifestRoutes, createContext, spacedList, GENERATED_PAGES, LANGUAGES };
+module.exports = { renderBenchmarkPages, manifestRoutes, createContext, GENERATED_PAGES, LANGUAGES };

@@ -1,0 +1,66 @@
+'use strict';
+// The plan's time estimate (printed at start, weighs the progress lines) and the progress arithmetic.
+// No clock is checked here: the figures are what the plan says, not what a busy machine takes.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { loadScenarios, buildPlan } = require('../src/config');
+const { estimatePlan, stepWeight } = require('../src/estimate');
+const { Progress } = require('../src/progress');
+
+const data = loadScenarios();
+
+test('the default profile is planned to fit 30 minutes (issue 8 allows 45; issue 9 adds more later), quick under 60 s', () => {
+  const full = estimatePlan(buildPlan(data, { profile: 'default' }));
+  assert.ok(full.total <= 30 * 60, `default profile estimate ${Math.round(full.total / 60)} min`);
+  assert.ok(full.scenarios > 0 && full.sweep > 0 && full.instructions > 0);
+  const quick = estimatePlan(buildPlan(data, { profile: 'quick' }));
+  assert.ok(quick.total < 60, `quick profile estimate ${Math.round(quick.total)} s`);
+});
+
+test('steps: one per run (scenario rounds x servers, sweep levels x runs x servers) and per instruction repeat x server', () => {
+  const plan = buildPlan(data, { profile: 'quick' });
+  const e = estimatePlan(plan);
+  // 3 scenarios x 2 rounds x 3 servers + 2 levels x 1 run x 3 servers + 1 case x 1 repeat x 3 servers
+  assert.equal(e.steps, 18 + 6 + 3);
+  const weights = [
+    ...plan.scenarios.flatMap((s) => Array(s.repetitions * plan.servers.length).fill(stepWeight.scenarioRun(s, plan))),
+    ...Array(plan.sweep.levels.length * plan.sweep.runsPerLevel * plan.servers.length).fill(stepWeight.sweepRun(plan)),
+    ...plan.instructions.cases.flatMap((c) => Array(plan.instructions.repeats * plan.servers.length).fill(stepWeight.instructionRepeat(c, plan))),
+  ];
+  assert.equal(weights.length, e.steps);
+  assert.ok(Math.abs(weights.reduce((a, b) => a + b, 0) - e.total) < 1e-9, 'the step weights add up to the estimate');
+});
+
+test('a skipped scenario is left out of the estimate', () => {
+  const plan = buildPlan(data, { profile: 'default', parts: 'scenarios' });
+  const all = estimatePlan(plan);
+  const skipped = plan.scenarios.find((s) => s.id === 'pipelined-c16384');
+  const without = estimatePlan(plan, plan.scenarios.filter((s) => s !== skipped));
+  assert.ok(without.total < all.total);
+  assert.equal(without.steps, all.steps - skipped.repetitions * plan.servers.length);
+});
+
+test('progress: time left from the weights done so far', () => {
+  const lines = [];
+  let now = 0;
+  const progress = new Progress(3, 60, (line) => lines.push(line), () => now);
+  now = 10_000;
+  progress.step('first', 'ok', 10); // 10 s for 10 units: 50 units left -> 50 s
+  now = 40_000;
+  progress.step('second', 'ok', 40); // 40 s for 50 units: 10 units left -> 8 s
+  progress.runDone({ label: 'third', run: { status: 'failed', failureReason: 'server did not start' }, weight: 10 });
+  assert.deepEqual(lines, [
+    '[1/3] first: ok - about 50 s left',
+    '[2/3] second: ok - about 8 s left',
+    '[3/3] third: FAILED: server did not start - done',
+  ]);
+});
+
+test('progress: a run without latency (pipelined) prints no p99', () => {
+  const lines = [];
+  const progress = new Progress(2, 2, (line) => lines.push(line), () => 0);
+  progress.runDone({ label: 'pipelined-c256 drogon round 1/6', run: { status: 'ok', requestsPerSecond: 1234567.8, latencyUs: null }, weight: 1 });
+  progress.runDone({ label: 'c100-keepalive drogon round 1/3', run: { status: 'ok', requestsPerSecond: 1000, latencyUs: { p99: 1500 } }, weight: 1 });
+  assert.match(lines[0], /^\[1\/2\] pipelined-c256 drogon round 1\/6: 1,234,568 req\/s - /);
+  assert.match(lines[1], /^\[2\/2\] c100-keepalive drogon round 1\/3: 1,000 req\/s \(p99 1\.5 ms\) - done$/);
+});
