@@ -160,3 +160,13 @@ test('every scenario gets its sentence; with many scenarios the key ones come fi
   assert.match(rest, /<summary>The other 3 scenarios<\/summary>/);
   assert.equal(rest.split('\n').filter((l) => l.startsWith('- **')).length, 3);
 });
+
+test('trend labels: runs by date and commit, and by start time too when two share both', () => {
+  const results = literalResults();
+  const run = (startedAt, commit) => ({ ...results, startedAt, environment: { ...results.environment, gitCommit: commit, fingerprint: 'f' } });
+  const entries = [run('2026-01-01T10:00:00Z', 'a'.repeat(40)), run('2026-01-01T11:30:00Z', 'a'.repeat(40)), run('2026-01-01T12:00:00Z', 'b'.repeat(40))];
+  const ctx = contextFor('en', results);
+  ctx.trend = { entries, breaks: [], comparable: 3, series: [{ scenarioId: 'ka', serverId: 'drogon', values: [1, 2, 3] }, { scenarioId: 'ka', serverId: 'nginx', values: [1, 2, 3] }] };
+  const header = sections.trend(ctx).split('\n').find((l) => l.startsWith('| Scenario | Server |'));
+  assert.equal(header, '| Scenario | Server | 2026-01-01 10:00 UTC `aaaaaaa` | 2026-01-01 11:30 UTC `aaaaaaa` | 2026-01-01 `bbbbbbb` |');
+});

@@ -11,6 +11,7 @@
 const { codeSpan, escapeHtml, oneLine, table } = require('./escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, localize, sideText } = require('./sentences');
+const { utcMinute } = require('./format');
 const figures = require('../../site/plugins/benchmark-figures');
 const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands } = require('./provenance');
 const { paragraphs, folded, wholeNumber, msFromUs, serverIndex } = require('./blocks');
@@ -264,8 +265,12 @@ function trend(ctx) {
   const start = Math.max(0, entries.length - ctx.layout.trendMaxEntries);
   const shown = entries.slice(start);
   const shownBreaks = breaks.filter((b) => b.index > start).map((b) => ({ ...b, index: b.index - start }));
-  const entryLabel = (entry, inTable) => ctx.t('trend.entry', {
+  // Runs are named by date and commit; two runs of the same commit on the same day also by their start time.
+  const dayAndCommit = (entry) => `${entry.environment.date}|${entry.environment.gitCommit.slice(0, 7)}`;
+  const shared = (entry) => shown.filter((other) => dayAndCommit(other) === dayAndCommit(entry)).length > 1;
+  const entryLabel = (entry, inTable) => ctx.t(shared(entry) ? 'trend.entryAt' : 'trend.entry', {
     date: entry.environment.date, commit: codeSpan(entry.environment.gitCommit.slice(0, 7), { inTable }),
+    time: utcMinute(entry.startedAt).slice(11),
   });
   const header = [...ctx.strings.trend.header, ...shown.map((entry, i) => {
     const label = entryLabel(entry, true);
