@@ -6,7 +6,7 @@
 //     (target: under 1 s locally), per language, several rounds;
 //   - JavaScript the page loads: every script response, raw and gzip-compressed (target: under
 //     200 KB gzip), and apart from it the scripts loaded only when a reader opens their own file.
-// Usage: npm run bench:page [-- rounds=5]
+// Usage: npm run bench:page [-- ROUNDS] [--results FILE]   (FILE: another results JSON than bench/results/latest.json)
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -25,8 +25,12 @@ function median(values) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const rounds = Number(process.argv[2] || 5);
-  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a positive integer, got "${process.argv[2]}"`);
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--results');
+  const resultsPath = at >= 0 ? path.resolve(args[at + 1] || '') : undefined;
+  if (at >= 0) args.splice(at, 2);
+  const rounds = Number(args[0] || 5);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a positive integer, got "${args[0]}"`);
   const { buildSite } = require('../build');
   const { startSiteServer } = require('../serve');
   const { launchBrowser } = require('../../test/support/browser');
@@ -35,8 +39,8 @@ async function main() {
   let server = null;
   let browser = null;
   try {
-    console.log('build: site into a temp folder');
-    await buildSite({ siteDir, writeSources: false, quiet: true });
+    console.log(`build: site into a temp folder, from ${resultsPath || 'bench/results/latest.json'}`);
+    await buildSite({ siteDir, writeSources: false, quiet: true, resultsPath });
     server = await startSiteServer({ root: siteDir, port: 0 });
     browser = await launchBrowser();
     const map = JSON.parse(fs.readFileSync(path.join(siteDir, 'navigation-map.json'), 'utf8'));
