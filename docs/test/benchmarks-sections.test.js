@@ -16,7 +16,10 @@ const layout = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks
 function result(server, side) {
   return {
     server, runs: [], notes: [],
-    summary: { requestsPerSecond: { median: 10 }, requestsPerServerCpuSecond: { median: 10 }, latencyUs: { p50: 100, p75: 200, p90: 300, p99: 400, p999: 500 } },
+    summary: {
+      requestsPerSecond: { median: 10 }, requestsPerServerCpuSecond: { median: 10 }, latencyUs: { p50: 100, p75: 200, p90: 300, p99: 400, p999: 500 },
+      errors: { connect: 0, read: 0, write: 0, status: 0, timeout: 0 },
+    },
     bottleneck: { side, serverCpuUtilization: 1, clientCpuUtilization: 1 },
   };
 }
@@ -169,4 +172,18 @@ test('trend labels: runs by date and commit, and by start time too when two shar
   ctx.trend = { entries, breaks: [], comparable: 3, series: [{ scenarioId: 'ka', serverId: 'drogon', values: [1, 2, 3] }, { scenarioId: 'ka', serverId: 'nginx', values: [1, 2, 3] }] };
   const header = sections.trend(ctx).split('\n').find((l) => l.startsWith('| Scenario | Server |'));
   assert.equal(header, '| Scenario | Server | 2026-01-01 10:00 UTC `aaaaaaa` | 2026-01-01 11:30 UTC `aaaaaaa` | 2026-01-01 `bbbbbbb` |');
+});
+
+test('notes in Chinese: figures read back from the English text with the bench\'s template, escaped; unmatched text stays English, marked', () => {
+  const details = require('../src/benchmarks/details');
+  const results = literalResults();
+  const noteTemplates = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'bench', 'scenarios.json'), 'utf8')).notes;
+  const text = (server, client) => noteTemplates['cpu-contention'].replace('{server}', server).replace('{client}', client);
+  results.scenarios[1].results[0].notes = [{ code: 'cpu-contention', text: text('35%', '<img src=x onerror=alert(1)>') }];
+  results.scenarios[1].results[1].notes = [{ code: 'cpu-contention', text: 'written by another version of the bench' }];
+  const ctx = createContext('zh-CN', stringsOf('zh-CN'), { results, trend: null, handler: null, layout, routes: manifestRoutes(), source: { sha256: 'a'.repeat(64) }, noteTemplates });
+  const out = details.notes(ctx);
+  assert.match(out, /其他程序让服务器的 CPU 有 35% 的时间在忙、负载生成器的 CPU 有 &lt;img src=x onerror=alert\(1\)&gt; 的时间在忙/);
+  assert.doesNotMatch(out, /<img/);
+  assert.match(out, /written by another version of the bench（英文原文）/);
 });

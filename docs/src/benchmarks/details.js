@@ -156,6 +156,27 @@ function efficiency(ctx) {
 
 // A note in the page's language: English shows the bench's own text; other languages have a template
 // per note code, filled from the same JSON figures, or the bench's text marked as untranslated.
+/**
+ * The placeholders of a note read back from its English text, with the bench's template of that note
+ * code (bench/scenarios.json "notes"): "Other programs kept the server's CPUs {server} busy ..." and a
+ * text "... CPUs 35% busy ..." give { server: "35%" } (escaped). Nothing when the text does not match
+ * (a note written by another version of the bench): the page then shows the English text.
+ */
+function noteValues(ctx, note) {
+  const template = ctx.noteTemplates && ctx.noteTemplates[note.code];
+  if (typeof template !== 'string') return {};
+  const names = [];
+  const pattern = template.split(/(\{\w+\})/).map((part) => {
+    const m = /^\{(\w+)\}$/.exec(part);
+    if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(m[1]);
+    return '([\\s\\S]*?)';
+  }).join('');
+  const match = new RegExp(`^${pattern}$`).exec(note.text);
+  if (!match) return {};
+  return Object.fromEntries(names.map((name, i) => [name, ctx.esc(match[i + 1])]));
+}
+
 function noteText(ctx, scenario, result, note) {
   const template = ctx.strings.notes.codes && ctx.strings.notes.codes[note.code];
   if (ctx.lang === 'en' || template === undefined) {
@@ -170,6 +191,8 @@ function noteText(ctx, scenario, result, note) {
       .map((kind) => ctx.fill(ctx.strings.notes.errorKinds[kind], { count: ctx.fmt.integer(summary.errors[kind]) })))
     : ctx.strings.dash;
   const values = {
+    // Figures the note's English text carries that the JSON has nowhere else (the bench's template decides).
+    ...noteValues(ctx, note),
     tool: ctx.esc(scenario.tool),
     readErrors: summary ? ctx.fmt.integer(summary.errors.read) : ctx.strings.dash,
     requests: ctx.fmt.integer(okRequests),
@@ -178,6 +201,9 @@ function noteText(ctx, scenario, result, note) {
     total: ctx.fmt.integer(counts.total),
     depth: ctx.fmt.integer(scenario.pipelineDepth || 1),
   };
+  // A figure the language's template needs but neither the JSON nor the note's text gave: the English text, marked.
+  const missing = [...template.matchAll(/\{(\w+)\}/g)].some(([, name]) => !(name in values));
+  if (missing) return ctx.t('notes.untranslated', { text: ctx.esc(note.text) });
   return ctx.fill(template, values);
 }
 

@@ -48,6 +48,7 @@ function benchSettings(json) {
     contentionNoteThreshold: json.contentionNoteThreshold,
     nginxKeepaliveRequests: json.nginx.keepaliveRequests,
     bootstrap: json.bootstrap ? { resamples: json.bootstrap.resamples, confidence: json.bootstrap.confidence } : null,
+    noteTemplates: json.notes || {},
     profiles,
   };
 }

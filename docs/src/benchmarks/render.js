@@ -33,6 +33,13 @@ function readJson(file) {
   }
 }
 
+// The bench's English note templates (bench/scenarios.json "notes"): the details page reads a note's
+// figures back from its text with them, to word the note in another language.
+function readNoteTemplates(root) {
+  const { readBenchSettings } = require('./methodology');
+  return readBenchSettings(root).noteTemplates;
+}
+
 function readTemplate(page, lang) {
   return fs.readFileSync(path.join(benchmarksDir, `${page}.${lang}.md`), 'utf8');
 }
@@ -128,9 +135,10 @@ function fillTemplate(template, rendered, name) {
  * match bench/results.schema.json; nothing is written here.
  * options.root: repository root holding examples/benchmark (tests may point elsewhere);
  * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;
- * options.routes: routes of the site's pages by manifest id (default: from docs/manifest.json).
+ * options.routes: routes of the site's pages by manifest id (default: from docs/manifest.json);
+ * options.noteTemplates: the bench's note templates by code (default: from <root>/bench/scenarios.json).
  */
-function renderBenchmarkPages({ results, resultsSha256, history = [], root = repoRoot, routes = manifestRoutes() }) {
+function renderBenchmarkPages({ results, resultsSha256, history = [], root = repoRoot, routes = manifestRoutes(), noteTemplates = readNoteTemplates(root) }) {
   if (typeof resultsSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(resultsSha256)) {
     throw new Error('benchmarks: resultsSha256 (the sha256 of the results file\'s bytes, 64 hex digits) is required for the provenance lines');
   }
@@ -144,6 +152,7 @@ function renderBenchmarkPages({ results, resultsSha256, history = [], root = rep
     layout: readJson(path.join(benchmarksDir, 'layout.json')),
     routes,
     source: { sha256: resultsSha256 },
+    noteTemplates,
   };
   const pages = {};
   for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) pages[page] = {};
