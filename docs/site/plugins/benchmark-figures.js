@@ -193,8 +193,11 @@
 
   /**
    * Latency against load (fixed-rate runs): null while the results format has no such block. The hook
-   * the "latency against load" chart reads (docs/src/benchmarks/sections.js, latencyAgainstLoad):
-   * the helper who adds fixed-rate runs to the bench returns { rates, series: [{ server, latencyUs }] } here.
+   * the "latency against load" chart reads (docs/src/benchmarks/sections.js, latencyAgainstLoad). The
+   * block is designed in docs/architecture.md ("JSON scenarios and fixed-rate latency"): `fixedRate`
+   * with levels[] of { rate, results: [{ server, held, achievedRate, latencyUs }] }. Whoever wires it
+   * returns { rates, series: [{ server, latencyUs: [per level, null where not held] }] } here: a level
+   * the generator did not hold (held: false) must not be drawn as the server's latency.
    */
   function latencyAgainstLoad(results) {
     return results.fixedRate ? results.fixedRate : null;

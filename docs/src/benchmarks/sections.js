@@ -196,10 +196,12 @@ function latency(ctx) {
     `${latencyAgainstLoad(ctx)} ${moreDetails(ctx, 'latency')}`);
 }
 
-// HOOK for "latency against load": fixed-rate runs (a load generator holding a chosen request rate,
-// latency measured at each rate) are not in the results yet. When the bench adds them, read them in
-// figures.latencyAgainstLoad (docs/site/plugins/benchmark-figures.js) and draw a line chart here:
-// x = requests per second offered, y = latency percentile, one line per server, built like sweep().
+// HOOK for "latency against load": fixed-rate runs (oha holding a chosen request rate, latency
+// measured at each rate; designed in docs/architecture.md, not in the results schema yet). When the
+// bench writes them, read them in figures.latencyAgainstLoad (docs/site/plugins/benchmark-figures.js)
+// and draw a line chart here: x = the rate held, y = a latency percentile, one line per server, built
+// like sweep() (a folded data table and a source drawer with the fixed-rate commands). Until then a
+// file that has them stops the build here, so they are never silently left out.
 function latencyAgainstLoad(ctx) {
   const data = figures.latencyAgainstLoad(ctx.results);
   if (!data) return ctx.strings.latency.noFixedRate;
