@@ -187,3 +187,10 @@ test('notes in Chinese: figures read back from the English text with the bench\'
   assert.doesNotMatch(out, /<img/);
   assert.match(out, /written by another version of the bench（英文原文）/);
 });
+
+test('latency against load: one sentence while results have no fixed-rate runs; a file with them stops the build instead of leaving them out', () => {
+  const results = literalResults();
+  assert.match(sections.latency(contextFor('en', results)), /Latency against load needs runs at fixed request rates; this results file has none yet\./);
+  results.fixedRate = { levels: [] };
+  assert.throws(() => sections.latency(contextFor('en', results)), /the results carry fixed-rate runs, but the "latency against load" chart is not drawn yet/);
+});
