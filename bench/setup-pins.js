@@ -26,6 +26,13 @@ function readPins(file) {
       fail(`sourcePackages.${name}`, 'a Debian version such as 1.9.13+ds-2');
     }
   }
+  // yyjson for the JSON bench: not in sid's pool here (404), trixie serves its source tarball.
+  const yyjson = pins.jsonSourcePackages && pins.jsonSourcePackages.yyjson;
+  if (!yyjson || typeof yyjson.suite !== 'string' || !/^[a-z][a-z0-9-]*$/.test(yyjson.suite)) fail('jsonSourcePackages.yyjson.suite', 'a suite name such as trixie');
+  if (typeof yyjson.version !== 'string' || !DEBIAN_VERSION.test(yyjson.version)) fail('jsonSourcePackages.yyjson.version', 'a Debian version such as 0.10.0+ds-1');
+  const oha = pins.loadGenerators && pins.loadGenerators.oha;
+  if (typeof oha !== 'string' || !/^\d+\.\d+\.\d+$/.test(oha)) fail('loadGenerators.oha', 'a crates.io version such as 1.16.0');
+  if (typeof pins.glazeSuite !== 'string' || !/^[a-z][a-z0-9-]*$/.test(pins.glazeSuite)) fail('glazeSuite', 'a suite name such as sid');
   return pins;
 }
 
@@ -56,7 +63,9 @@ if (require.main === module) {
     const pins = readPins(process.argv[2]);
     process.stdout.write([
       `archive=${pins.archive}`, `suite=${pins.suite}`, `keyring=${pins.keyring}`,
-      `trantor_pin=${pins.sourcePackages.trantor}`, `drogon_pin=${pins.sourcePackages.drogon}`, '',
+      `trantor_pin=${pins.sourcePackages.trantor}`, `drogon_pin=${pins.sourcePackages.drogon}`,
+      `yyjson_suite=${pins.jsonSourcePackages.yyjson.suite}`, `yyjson_pin=${pins.jsonSourcePackages.yyjson.version}`,
+      `glaze_suite=${pins.glazeSuite}`, `oha_pin=${pins.loadGenerators.oha}`, '',
     ].join('\n'));
   } catch (err) {
     console.error(err.message);

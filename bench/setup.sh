@@ -27,7 +27,7 @@ debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strac
 drogon_cmake_flags=(-DCMAKE_CXX_STANDARD=20 -DBUILD_CTL=ON -DBUILD_EXAMPLES=OFF -DBUILD_ORM=ON
   -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=OFF -DBUILD_YAML_CONFIG=OFF)
 
-total_steps=10
+total_steps=14
 step_no=0
 step_name='start'
 
@@ -118,11 +118,12 @@ command -v node >/dev/null || die 'node is required (Node 20)'
 [ -r "$pins_file" ] || die "pins file not found: $pins_file"
 # Validated before use; values come back as KEY=VALUE lines restricted to safe characters.
 run_to "$tmp_dir/pins.env" node "$root/bench/setup-pins.js" "$pins_file"
-archive='' suite='' keyring='' trantor_pin='' drogon_pin=''
+archive='' suite='' keyring='' trantor_pin='' drogon_pin='' yyjson_suite='' yyjson_pin='' glaze_suite='' oha_pin=''
 while IFS='=' read -r key value; do
   case $key in
     archive) archive=$value ;; suite) suite=$value ;; keyring) keyring=$value ;;
     trantor_pin) trantor_pin=$value ;; drogon_pin) drogon_pin=$value ;;
+    yyjson_suite) yyjson_suite=$value ;; yyjson_pin) yyjson_pin=$value ;; glaze_suite) glaze_suite=$value ;; oha_pin) oha_pin=$value ;;
     *) die "unexpected line from setup-pins.js: $key" ;;
   esac
 done <"$tmp_dir/pins.env"
@@ -377,7 +378,161 @@ http {
 EOF
 run_logged "$BENCH_HOME/logs/nginx-t.log" "$nginx_binary" -t -q -p "$tmp_dir/nginx" -c "$tmp_dir/nginx/nginx.conf"
 
-# ---------- step 10 ----------
+# ---------- steps 10-12: the JSON application (examples/json-bench, bench/gin-json) ----------
+step "build yyjson $yyjson_pin (Debian $yyjson_suite source) and look up glaze ($glaze_suite)"
+yyjson_prefix="$BENCH_HOME/prefix/yyjson-${yyjson_pin//:/_}"
+glaze_file="$BENCH_HOME/resolved/glaze_$glaze_suite"
+if [ -f "$yyjson_prefix/.complete" ] && [ -s "$glaze_file" ]; then
+  note "cached: $yyjson_prefix"
+else
+  json_apt="$BENCH_HOME/apt-json"
+  mkdir -p "$json_apt/lists/partial" "$json_apt/cache/archives/partial"
+  {
+    printf 'deb-src [signed-by=%s] %s %s main\n' "$keyring" "$archive" "$yyjson_suite"
+    [ "$glaze_suite" = "$yyjson_suite" ] || printf 'deb-src [signed-by=%s] %s %s main\n' "$keyring" "$archive" "$glaze_suite"
+  } >"$json_apt/sources.list"
+  # A private apt configuration, as for Drogon: the machine's own apt setup is never read or changed.
+  json_apt_opts=(-o "Dir::Etc::sourcelist=$json_apt/sources.list" -o Dir::Etc::sourceparts=-
+    -o "Dir::State::Lists=$json_apt/lists" -o "Dir::Cache=$json_apt/cache" -o Acquire::Languages=none
+    -o DPkg::Lock::Timeout=600)
+  [ "$(id -u)" -ne 0 ] || json_apt_opts+=(-o APT::Sandbox::User=root)
+  run apt-get "${json_apt_opts[@]}" update -qq --error-on=any
+  # glaze is not built (bench/json/servers.json, notBuilt, says why); the version Debian has is recorded.
+  glaze_ver=$(apt-cache "${json_apt_opts[@]}" showsrc --only-source glaze | awk '/^Version:/ {print $2}' | sort -V | tail -n 1)
+  printf '%s' "${glaze_ver:-not in $glaze_suite}" >"$glaze_file"
+  if [ ! -f "$yyjson_prefix/.complete" ]; then
+    # The source record of the pinned version (paragraphs of the signed Sources index).
+    yyjson_record=$(apt-cache "${json_apt_opts[@]}" showsrc --only-source yyjson \
+      | awk -v v="$yyjson_pin" 'BEGIN { RS = "" } index($0, "\nVersion: " v "\n") { print; exit }')
+    [ -n "$yyjson_record" ] || die "yyjson $yyjson_pin is not in $archive $yyjson_suite (versions there: $(apt-cache "${json_apt_opts[@]}" showsrc --only-source yyjson | awk '/^Version:/ {printf "%s ", $2}')); update jsonSourcePackages.yyjson in bench/pins.json"
+    yyjson_src="$BENCH_HOME/src/yyjson-${yyjson_pin//:/_}"
+    rm -rf "$yyjson_src"; mkdir -p "$yyjson_src"; cd "$yyjson_src"
+    if apt-get "${json_apt_opts[@]}" source -qq --only-source "yyjson=$yyjson_pin" >"$BENCH_HOME/logs/yyjson-source.log" 2>&1; then
+      yyjson_form='Debian source package (apt-get source)'
+      yyjson_tree=$(find "$yyjson_src" -mindepth 1 -maxdepth 1 -type d -name 'yyjson-*' | head -n 1)
+    else
+      # The archive reachable here serves some pool files only (for yyjson 0.10.0+ds-1: the upstream
+      # tarball, not the .dsc): fetch the tarball alone, checked against the signed index's SHA-256.
+      note "apt-get source failed ($(grep -m1 -o '404 *Not Found' "$BENCH_HOME/logs/yyjson-source.log" || echo 'see log'); log $BENCH_HOME/logs/yyjson-source.log): fetching the orig tarball alone"
+      yyjson_dir=$(sed -n 's/^Directory: //p' <<<"$yyjson_record")
+      read -r yyjson_sha _ yyjson_orig < <(awk '/^Checksums-Sha256:/ {c = 1; next} /^[^ ]/ {c = 0} c && $3 ~ /\.orig\.tar\./ {print; exit}' <<<"$yyjson_record")
+      [ -n "${yyjson_orig:-}" ] || die "no orig tarball listed for yyjson $yyjson_pin in the Sources index"
+      run /usr/lib/apt/apt-helper "${json_apt_opts[@]}" download-file "$archive/$yyjson_dir/$yyjson_orig" \
+        "$yyjson_src/$yyjson_orig" "SHA256:$yyjson_sha"
+      yyjson_tree="$yyjson_src/yyjson"
+      mkdir -p "$yyjson_tree"
+      run tar -xf "$yyjson_src/$yyjson_orig" -C "$yyjson_tree" --strip-components=1
+      yyjson_form="upstream tarball $yyjson_orig (SHA-256 checked against the signed Sources index; the .dsc answered 404)"
+    fi
+    cd "$root"
+    [ -f "${yyjson_tree:-}/CMakeLists.txt" ] || die "yyjson source not found under $yyjson_src"
+    rm -rf "$yyjson_prefix" "$BENCH_HOME/build/yyjson"
+    # Static and position-independent: linked into the Drogon JSON app, no runtime path to manage.
+    run_logged "$BENCH_HOME/logs/yyjson-configure.log" cmake -S "$yyjson_tree" -B "$BENCH_HOME/build/yyjson" \
+      -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF -DCMAKE_POSITION_INDEPENDENT_CODE=ON \
+      -DCMAKE_INSTALL_PREFIX="$yyjson_prefix" -DCMAKE_INSTALL_LIBDIR=lib
+    run_logged "$BENCH_HOME/logs/yyjson-build.log" cmake --build "$BENCH_HOME/build/yyjson" -j "$jobs"
+    run_logged "$BENCH_HOME/logs/yyjson-install.log" cmake --install "$BENCH_HOME/build/yyjson"
+    printf '%s\n' "$yyjson_form" >"$yyjson_prefix/source-form"
+    printf 'yyjson=%s\n' "$yyjson_pin" >"$yyjson_prefix/.complete"
+  fi
+fi
+yyjson_form=$(cat "$yyjson_prefix/source-form")
+glaze_version=$(cat "$glaze_file")
+note "yyjson $yyjson_pin: $yyjson_form"
+note "glaze in Debian $glaze_suite: $glaze_version (not built; reason in bench/json/servers.json)"
+
+step 'build the Drogon JSON app (examples/json-bench: jsoncpp, simdjson, yyjson)'
+json_src="$root/examples/json-bench"
+# Keyed by content (not by worktree path), so every checkout with the same sources shares one build.
+json_key=$( { printf '%s\n' "$prefix" "$yyjson_prefix"; cat "$json_src/CMakeLists.txt" "$json_src"/src/*; } | sha256sum | cut -c1-12)
+json_build="$BENCH_HOME/build/json-bench-$json_key"
+if [ -f "$json_build/.complete" ]; then
+  note "cached: $json_build"
+else
+  rm -rf "$json_build"
+  run_logged "$BENCH_HOME/logs/json-bench-configure.log" cmake -S "$json_src" -B "$json_build" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix;$yyjson_prefix"
+  run_logged "$BENCH_HOME/logs/json-bench-build.log" cmake --build "$json_build" -j "$jobs"
+  : >"$json_build/.complete"
+fi
+json_lib_version() { # variant -> the version its binary reports ("jsoncpp 1.9.5" -> 1.9.5)
+  local out
+  out=$("$json_build/drogon_json_$1" --version) || die "drogon_json_$1 --version failed"
+  [ "${out%% *}" = "$1" ] || die "drogon_json_$1 reports '$out', expected '$1 <version>'"
+  printf '%s' "${out#* }"
+}
+jsoncpp_version=$(json_lib_version jsoncpp)
+simdjson_version=$(json_lib_version simdjson)
+yyjson_version=$(json_lib_version yyjson)
+note "jsoncpp $jsoncpp_version, simdjson $simdjson_version, yyjson $yyjson_version"
+
+step 'build the gin JSON app (bench/gin-json: encoding/json, sonic)'
+gin_src="$root/bench/gin-json"
+go_needed=$(sed -n 's/^go \([0-9][0-9.]*\)$/\1/p' "$gin_src/go.mod")
+[ -n "$go_needed" ] || die "no go directive in $gin_src/go.mod"
+# The first Go that is new enough: on PATH, then the usual install places (Debian's golang-go 1.19,
+# which the actionlint install may put on PATH, is too old and is passed over).
+go_bin='' go_have='' go_seen='' go_tried=' '
+for candidate in $(command -v go || true) /usr/local/go/bin/go /usr/lib/go/bin/go; do
+  [ -x "$candidate" ] && [[ "$go_tried" != *" $candidate "* ]] || continue
+  go_tried+="$candidate "
+  # GOTOOLCHAIN=local: never download another toolchain; the machine's Go builds it or the setup says why not.
+  version=$(GOTOOLCHAIN=local "$candidate" env GOVERSION 2>/dev/null || true)
+  go_seen+="${go_seen:+, }$candidate ${version:-(no version)}"
+  if [ -n "$version" ] && dpkg --compare-versions "${version#go}" ge "$go_needed"; then
+    go_bin=$candidate go_have=$version
+    break
+  fi
+done
+[ -n "$go_bin" ] || die "Go $go_needed or later is needed to build bench/gin-json (go directive of its go.mod); found: ${go_seen:-no go on PATH or in /usr/local/go/bin} (Debian 12's golang-go is 1.19): install Go $go_needed or later"
+gin_key=$( { printf '%s\n' "$go_have"; cat "$gin_src/go.mod" "$gin_src/go.sum" "$gin_src"/*.go; } | sha256sum | cut -c1-12)
+gin_dir="$BENCH_HOME/gin-json/$gin_key"
+if [ -f "$gin_dir/.complete" ]; then
+  note "cached: $gin_dir"
+else
+  rm -rf "$gin_dir"; mkdir -p "$gin_dir"
+  cd "$gin_src"
+  # -mod=readonly: go.mod and go.sum are the pins; a build that would change them fails.
+  run_logged "$BENCH_HOME/logs/gin-json-std-build.log" env GOTOOLCHAIN=local GOFLAGS=-mod=readonly \
+    "$go_bin" build -trimpath -o "$gin_dir/gin_json_std" .
+  run_logged "$BENCH_HOME/logs/gin-json-sonic-build.log" env GOTOOLCHAIN=local GOFLAGS=-mod=readonly \
+    "$go_bin" build -trimpath -tags sonic -o "$gin_dir/gin_json_sonic" .
+  cd "$root"
+  : >"$gin_dir/.complete"
+fi
+gin_report=$("$gin_dir/gin_json_std" -version)
+sonic_report=$("$gin_dir/gin_json_sonic" -version)
+gin_version=$(sed -n 's/^gin //p' <<<"$gin_report")
+sonic_version=$(sed -n 's/^sonic //p' <<<"$sonic_report")
+[ -n "$gin_version" ] && [ -n "$sonic_version" ] || die "could not read gin's or sonic's version from the built binaries"
+note "$go_have, gin $gin_version, sonic $sonic_version"
+
+# ---------- step 13 ----------
+step "build the open-loop load generator (oha $oha_pin from crates.io)"
+# oha sends requests on a clock (-q) and corrects latency for coordinated omission; the reasons for
+# choosing it, and the rates each candidate held here, are in docs/architecture.md.
+oha_root="$BENCH_HOME/oha-$oha_pin"
+oha_binary="$oha_root/bin/oha"
+if [ -x "$oha_binary" ] && [ -f "$oha_root/.complete" ]; then
+  note "cached: $oha_binary"
+else
+  # rustup's cargo first: Debian 12's own cargo (if installed) is too old for oha.
+  cargo_bin="$HOME/.cargo/bin/cargo"
+  [ -x "$cargo_bin" ] || cargo_bin=$(command -v cargo || true)
+  [ -n "$cargo_bin" ] || die "cargo (Rust) is needed to build oha $oha_pin from crates.io; none on PATH or in ~/.cargo/bin (Debian 12's cargo is too old for it: install a current Rust toolchain)"
+  note 'first build takes about 12 minutes on 2 cores; cached afterwards'
+  rm -rf "$oha_root"
+  # --locked: the exact dependency versions of oha's published Cargo.lock.
+  run_logged "$BENCH_HOME/logs/oha-build.log" "$cargo_bin" install oha --version "=$oha_pin" --locked \
+    --root "$oha_root" --target-dir "$BENCH_HOME/build/oha-$oha_pin"
+  : >"$oha_root/.complete"
+fi
+oha_version=$("$oha_binary" --version | sed -n 's/^oha \([0-9][^ ]*\)$/\1/p')
+[ "$oha_version" = "$oha_pin" ] || die "$oha_binary reports version '$oha_version', expected $oha_pin"
+note "oha $oha_version"
+
+# ---------- step 14 ----------
 step "write $BENCH_HOME/state.json"
 # Versions are read from what was built and installed, never typed.
 drogon_version=$(sed -n 's/^#define DROGON_VERSION "\(.*\)"$/\1/p' "$prefix/include/drogon/version.h")
@@ -399,7 +554,16 @@ run node "$root/bench/setup-state.js" "$BENCH_HOME/state.json" \
   compiler="$(g++ --version | head -n 1)" cxxStandard=20 \
   sqlitePackageVersion="$(dpkg-query -W -f='${Version}' libsqlite3-dev)" \
   libpqPackageVersion="$(dpkg-query -W -f='${Version}' libpq-dev)" \
-  postgresqlPackageVersion="$(dpkg-query -W -f='${Version}' postgresql-15)"
+  postgresqlPackageVersion="$(dpkg-query -W -f='${Version}' postgresql-15)" \
+  drogonJsonJsoncppBinary="$json_build/drogon_json_jsoncpp" drogonJsonSimdjsonBinary="$json_build/drogon_json_simdjson" \
+  drogonJsonYyjsonBinary="$json_build/drogon_json_yyjson" jsoncppVersion="$jsoncpp_version" \
+  simdjsonVersion="$simdjson_version" yyjsonVersion="$yyjson_version" yyjsonSourceVersion="$yyjson_pin" \
+  yyjsonSource="$archive $yyjson_suite: $yyjson_form" glazeSourceVersion="$glaze_version ($archive $glaze_suite; not built)" \
+  jsoncppPackageVersion="$(dpkg-query -W -f='${Version}' libjsoncpp-dev)" \
+  simdjsonPackageVersion="$(dpkg-query -W -f='${Version}' libsimdjson-dev)" \
+  ginJsonStdBinary="$gin_dir/gin_json_std" ginJsonSonicBinary="$gin_dir/gin_json_sonic" goVersion="$go_have" \
+  goBinary="$go_bin" ginVersion="$gin_version" sonicVersion="$sonic_version" \
+  ohaBinary="$oha_binary" ohaVersion="$oha_version"
 note "drogon $drogon_version (source $drogon_ver), trantor $trantor_version (source $trantor_ver)"
 note "nginx $nginx_version, wrk $wrk_version, ab $ab_version"
 printf '==> [setup] done in %ds: %s\n' "$((SECONDS - started))" "$BENCH_HOME/state.json"

@@ -44,6 +44,9 @@ test('readPins names the field that is wrong', () => {
       [(p) => { p.archive = 'ftp://example.org/debian'; }, /field "archive" must be "system" or an http\(s\) URL/],
       [(p) => { p.suite = 'sid main'; }, /field "suite"/],
       [(p) => { p.keyring = 'keyring.gpg'; }, /field "keyring" must be an absolute path/],
+      [(p) => { p.jsonSourcePackages.yyjson.version = 'newest'; }, /field "jsonSourcePackages\.yyjson\.version" must be a Debian version/],
+      [(p) => { delete p.jsonSourcePackages; }, /field "jsonSourcePackages\.yyjson\.suite"/],
+      [(p) => { p.glazeSuite = 'sid main'; }, /field "glazeSuite"/],
     ];
     for (const [edit, message] of cases) assert.throws(() => readPins(writePins(dir, edit)), message);
     const broken = join(dir, 'broken.json');

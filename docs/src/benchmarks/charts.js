@@ -11,12 +11,21 @@
 //               "rows":    one series per body row, one category per value column header
 //   keyColumns  how many leading columns of each row are labels (joined with " · ")
 //   locale      Intl locale for the value-axis ticks
-//   series      [{ values: [number|null], min?: [number|null], max?: [number|null], color: n, dash: n }]
-//               min/max draw a range line (min-max of the runs) over each bar
+//   series      [{ values: [number|null], min?: [number|null], max?: [number|null], color: n, dash: n, group?: n }]
+//               min/max draw an error bar (a range or a confidence interval) over each bar or point
 //   breaks      line charts: category indexes where the line must not join the point before
 //               (the environment changed there)
+//   horizontal  bars run horizontally (optional; many bars do so anyway)
+//   base        bars start at this value instead of the axis start (a ratio chart: 1)
+//   reference   a rule across the plot at this value of the value axis (a ratio chart: 1)
+//   x           line charts with a numeric x axis: the x value of each category
+//   xScale      "linear" | "logarithmic" for that numeric x axis
+//   xTicks      [{ value, label }]: the only x values labelled, with their text
+//   groups      { selected: n }: series carry a group (one scenario); the chart shows one group at a
+//               time and a selector (named by the figure's .bench-select-label) picks it. Group n's
+//               name is the first key column of its series' rows (seriesIn "rows").
 'use strict';
-const { escapeHtml } = require('./benchmarks-escape');
+const { escapeHtml } = require('./escape');
 
 function assertValues(values, what) {
   if (!Array.isArray(values)) throw new Error(`${what}: expected an array`);
@@ -38,17 +47,25 @@ function checkSpec(spec) {
         if (s[key].length !== length) throw new Error(`chart series ${i} ${key}: ${s[key].length} values, expected ${length}`);
       }
     }
+    if (spec.groups && !Number.isInteger(s.group)) throw new Error(`chart series ${i}: a grouped chart needs a group per series`);
   });
+  if (spec.x !== undefined) {
+    assertValues(spec.x, 'chart x');
+    if (spec.x.length !== length) throw new Error(`chart x: ${spec.x.length} values, expected ${length}`);
+    if (!['linear', 'logarithmic'].includes(spec.xScale)) throw new Error(`chart xScale ${spec.xScale}`);
+  }
+  if (spec.groups && spec.seriesIn !== 'rows') throw new Error('chart groups need seriesIn "rows"');
 }
 
 /**
- * The HTML block of one chart. id: a slug unique on the page; caption and fallback: plain text of the
- * page's language (escaped here). Returns one HTML block without blank lines (Markdown ends an HTML
- * block at a blank line).
+ * The HTML block of one chart. id: a slug unique on the page; caption, fallback and selectLabel
+ * (grouped charts: the selector's label): plain text of the page's language (escaped here). Returns
+ * one HTML block without blank lines (Markdown ends an HTML block at a blank line).
  */
-function chartFigure({ id, spec, caption, fallback }) {
+function chartFigure({ id, spec, caption, fallback, selectLabel }) {
   if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`chart id ${JSON.stringify(id)}`);
   checkSpec(spec);
+  if (spec.groups && !selectLabel) throw new Error(`chart ${id}: a grouped chart needs a selector label`);
   // Fixed key order, so the same numbers always give the same bytes.
   const ordered = {
     kind: spec.kind, scale: spec.scale, seriesIn: spec.seriesIn, keyColumns: spec.keyColumns, locale: spec.locale,
@@ -58,14 +75,19 @@ function chartFigure({ id, spec, caption, fallback }) {
       if (s.max) one.max = s.max;
       one.color = s.color;
       one.dash = s.dash || 0;
+      if (spec.groups) one.group = s.group;
       return one;
     }),
     breaks: spec.breaks || [],
   };
+  for (const key of ['horizontal', 'base', 'reference', 'x', 'xScale', 'xTicks', 'groups']) {
+    if (spec[key] !== undefined) ordered[key] = spec[key];
+  }
   const captionId = `bench-chart-${id}`;
   return [
-    `<figure class="bench-chart" data-chart="${escapeHtml(JSON.stringify(ordered))}">`,
+    `<figure class="bench-chart" id="bench-figure-${id}" data-chart="${escapeHtml(JSON.stringify(ordered))}">`,
     `<figcaption id="${captionId}">${escapeHtml(caption)}</figcaption>`,
+    ...(selectLabel ? [`<span class="bench-select-label" id="bench-select-${id}">${escapeHtml(selectLabel)}</span>`] : []),
     `<canvas role="img" aria-labelledby="${captionId}">${escapeHtml(fallback)}</canvas>`,
     '</figure>',
   ].join('\n');

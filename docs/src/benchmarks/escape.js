@@ -33,13 +33,29 @@ function escapeHtmlText(value) {
   return value.replace(/[&<>]/g, (ch) => HTML_ENTITIES[ch]);
 }
 
+// GFM's automatic links (marked's "url" rule) start at "scheme://", at "www." and at an e-mail
+// address's "@", and in Chinese text they run on into the full-width punctuation after them. Written
+// as character references, those characters look the same but no link can start: data never
+// becomes a link, whatever follows it.
+const AUTOLINK_TRIGGERS = [
+  [/:\/\//g, ':&#47;&#47;'],
+  [/\b(www)\./gi, '$1&#46;'],
+  // Only where marked's e-mail rule could match: "Xeon @ 2.50GHz" stays as it is.
+  [/(?<=[a-zA-Z0-9.!#$%&'*+/=?_`{|}~-])@/g, '&#64;'],
+];
+
+/** Text in which GFM finds no automatic link (visible text unchanged). */
+function neutraliseAutolinks(text) {
+  return AUTOLINK_TRIGGERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
 /**
  * Inline Markdown text (paragraphs, list items, table cells): one line, HTML-escaped, and every
- * character that could open Markdown structure (emphasis, code, links, tables, strikethrough) is
- * backslash-escaped, so the reader sees the string exactly as it is in the JSON.
+ * character that could open Markdown structure (emphasis, code, links, automatic links, tables,
+ * strikethrough) is escaped, so the reader sees the string exactly as it is in the JSON.
  */
 function escapeMarkdownText(value) {
-  let text = escapeHtmlText(oneLine(value)).replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`);
+  let text = neutraliseAutolinks(escapeHtmlText(oneLine(value)).replace(/[\\`*_[\]|~]/g, (ch) => `\\${ch}`));
   // Structure that only counts at the start of a line (headings, list items, block quotes, rules).
   text = text.replace(/^(\s*)([#+=-])(?=[#+=\s-]|$)/, '$1\\$2').replace(/^(\s*\d{1,9})([.)])(?=\s|$)/, '$1\\$2');
   return text;
@@ -96,4 +112,4 @@ function table(header, rows, align) {
   return [tableRow(header), `|${separator.join('|')}|`, ...rows.map(tableRow)].join('\n');
 }
 
-module.exports = { oneLine, escapeHtml, escapeHtmlText, escapeMarkdownText, codeSpan, fencedCode, tableRow, table };
+module.exports = { oneLine, escapeHtml, escapeHtmlText, escapeMarkdownText, neutraliseAutolinks, codeSpan, fencedCode, tableRow, table };

@@ -38,6 +38,10 @@ function createFormatter({ locale, proseCounts = 'full' }) {
       }
       return numberFormat(locale, { maximumFractionDigits: 0 }).format(n);
     },
+    /** a ratio of two figures, 1.0473 -> "1.05" */
+    ratio(x) { assertFinite(x, 'ratio'); return fixed(2).format(x); },
+    /** a share without trailing zeros: 0.999 -> "99.9%", 0.9 -> "90%" (percentiles, thresholds) */
+    share(p) { assertFinite(p, 'share'); return numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(p); },
     /** ratio 0.0321 -> "3.2%" */
     percent(ratio) { assertFinite(ratio, 'percent'); return numberFormat(locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ratio); },
     /** microseconds -> milliseconds with two decimals: 1527 -> "1.53" */
@@ -63,4 +67,20 @@ function utcMinute(isoDateTime) {
   return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-module.exports = { createFormatter, utcMinute };
+// Intl's Chinese lists join with a bare 和 ("Drogon和nginx"); Chinese typesetting puts a space between
+// a Chinese word and Latin text, as the rest of the page does ("Drogon 和 nginx"). Punctuation such as
+// 、 stays unspaced.
+const HAN_WORD = /^\p{Script=Han}+$/u;
+const HAN_END = /\p{Script=Han}$/u;
+const HAN_START = /^\p{Script=Han}/u;
+function spacedList(listFormat, items) {
+  const parts = listFormat.formatToParts(items);
+  return parts.map((part, i) => {
+    if (part.type !== 'literal' || !HAN_WORD.test(part.value)) return part.value;
+    const before = i > 0 && !HAN_END.test(parts[i - 1].value) ? ' ' : '';
+    const after = i + 1 < parts.length && !HAN_START.test(parts[i + 1].value) ? ' ' : '';
+    return before + part.value + after;
+  }).join('');
+}
+
+module.exports = { createFormatter, utcMinute, spacedList };

@@ -1,0 +1,13 @@
+//go:build !sonic
+
+package main
+
+import "encoding/json"
+
+const jsonLibrary = "encoding/json"
+
+func jsonLibraryVersion() string { return "(Go standard library)" }
+
+func unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+func valid(data []byte) bool { return json.Valid(data) }
