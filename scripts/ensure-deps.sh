@@ -3,6 +3,7 @@
 #   npm   npm packages from package-lock.json (skipped when node_modules is current)
 #   site  what `npm start` needs (same as npm)
 #   all   npm + Debian's chromium (browser tests) + the bench setup (nginx, wrk, ab, Drogon build)
+#         + the guide's example programs (examples/guide, built against that Drogon)
 #         + actionlint (workflow checks)
 set -euo pipefail
 mode=${1:-all}
@@ -23,4 +24,5 @@ fi
 . "$root/scripts/apt-install.sh"
 apt_install_missing deps chromium fonts-noto-cjk
 bash bench/setup.sh
+node scripts/build-guide.js
 bash scripts/install-actionlint.sh

@@ -37,7 +37,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { validateAgainst } = require('./json-schema');
 const { environmentChanges, ENVIRONMENT_FIELDS } = require('./environment');
-const { escapeMarkdownText } = require('../../docs/src/benchmarks-escape');
+const { escapeMarkdownText } = require('../../docs/src/benchmarks/escape');
 
 const SCHEMA_PATH = path.join(__dirname, '..', 'results.schema.json');
 

@@ -109,11 +109,21 @@ function checkReferences(data, path) {
         fail(`/profiles/${name}/scenarios/${i}/pipelineDepth`, 'pipelining needs wrk with keep-alive (ab sends one request at a time per connection)');
       }
     });
-    Object.keys(profile.instructions?.requestsByCase || {}).forEach((id) => {
-      if (!(profile.instructions.cases || []).includes(id)) fail(`/profiles/${name}/instructions/requestsByCase/${id}`, `not a case of this profile (its cases: ${profile.instructions.cases.join(', ')})`);
-    });
+    // Hello-world cases under profile.instructions, JSON cases (servers: json) under profile.json.instructions,
+    // which takes N and repeats from profile.instructions.
+    const caseKind = (id) => data.instructions.cases.find((c) => c.id === id)?.servers || 'hello';
     (profile.instructions?.cases || []).forEach((id, i) => {
       if (!caseIds.has(id)) fail(`/profiles/${name}/instructions/cases/${i}`, `unknown instruction case "${id}" (known: ${[...caseIds].join(', ')})`);
+      if (caseKind(id) === 'json') fail(`/profiles/${name}/instructions/cases/${i}`, `"${id}" runs on the JSON servers: list it under /profiles/${name}/json/instructions/cases`);
+    });
+    const jsonCounts = profile.json?.instructions;
+    if (jsonCounts && !profile.instructions) fail(`/profiles/${name}/json/instructions`, 'needs the profile\'s instructions block (N and repeats)');
+    (jsonCounts?.cases || []).forEach((id, i) => {
+      if (!caseIds.has(id)) fail(`/profiles/${name}/json/instructions/cases/${i}`, `unknown instruction case "${id}" (known: ${[...caseIds].join(', ')})`);
+      if (caseKind(id) !== 'json') fail(`/profiles/${name}/json/instructions/cases/${i}`, `"${id}" runs on the hello-world servers: list it under /profiles/${name}/instructions/cases`);
+    });
+    Object.keys(jsonCounts?.requestsByCase || {}).forEach((id) => {
+      if (!jsonCounts.cases.includes(id)) fail(`/profiles/${name}/json/instructions/requestsByCase/${id}`, `not a case of this block (its cases: ${jsonCounts.cases.join(', ')})`);
     });
   }
 }
@@ -296,10 +306,12 @@ function buildPlan(data, overrides = {}, machine = {}) {
 
   let instructions = null;
   if (wanted.includes('instructions')) {
-    const byCase = profile.instructions.requestsByCase || {};
-    const cases = profile.instructions.cases.map((id) => data.instructions.cases.find((c) => c.id === id))
-      .filter((c) => (c.servers === 'json' ? servers.json : servers.hello).length > 0)
-      .map((c) => ({ ...c, requests: byCase[c.id] ?? profile.instructions.requests }));
+    const caseOf = (id) => data.instructions.cases.find((c) => c.id === id);
+    const byCase = profile.json?.instructions?.requestsByCase || {};
+    const cases = [
+      ...(servers.hello.length ? profile.instructions.cases.map(caseOf) : []),
+      ...(servers.json.length && profile.json?.instructions ? profile.json.instructions.cases.map(caseOf) : []),
+    ].map((c) => ({ ...c, requests: byCase[c.id] ?? profile.instructions.requests }));
     if (use('instructions', cases.length > 0, 'no case has a chosen server (--servers)')) {
       instructions = { ...data.instructions, requests: profile.instructions.requests, repeats: profile.instructions.repeats, cases };
     }

@@ -146,7 +146,9 @@ test('JSON cross-references are named: reference, profile servers and scenarios,
   assert.throws(loadVariant('fixed-basis', (d) => { d.profiles.quick.json.scenarios = []; d.profiles.quick.json.scenarios.push('json-ping'); }),
     /\/profiles\/quick\/fixedRate\/groups\/0: group "json" measures against scenario "json-json", which this profile does not run/);
   assert.throws(loadVariant('post-body', (d) => { delete d.json.scenarios[3].bodyFile; }), /\/json\/scenarios\/3\/bodyFile: a POST needs a bodyFile/);
-  assert.throws(loadVariant('by-case', (d) => { d.profiles.quick.instructions.requestsByCase = { 'json-dbop-n10': 500 }; }), /requestsByCase\/json-dbop-n10: not a case of this profile/);
+  assert.throws(loadVariant('by-case', (d) => { d.profiles.default.json.instructions.requestsByCase = { 'json-ping': 500 }; }), /\/profiles\/default\/json\/instructions\/requestsByCase\/json-ping: not a case of this block/);
+  assert.throws(loadVariant('json-case-in-hello', (d) => { d.profiles.quick.instructions.cases.push('json-json'); }), /\/profiles\/quick\/instructions\/cases\/1: "json-json" runs on the JSON servers: list it under \/profiles\/quick\/json\/instructions\/cases/);
+  assert.throws(loadVariant('hello-case-in-json', (d) => { d.profiles.default.json.instructions.cases.push('close'); }), /\/profiles\/default\/json\/instructions\/cases\/2: "close" runs on the hello-world servers/);
   assert.throws(loadVariant('json-port', (d) => { d.servers[0].port = 18090; }), /servers\[0\]\.port: port 18090 is already used by server "drogon"/);
   assert.throws(loadVariant('fixed-fraction', (d) => { d.profiles.default.fixedRate.fractions = [0.25, 0]; }), /\/profiles\/default\/fixedRate\/fractions\/1: must be > 0/);
 });

@@ -49,12 +49,13 @@ test('a JSON server that differs fails conformance with the diff through the run
   const data = JSON.parse(readFileSync(path, 'utf8'));
   data.json.serversFile = join(dir, 'json-servers.json');
   data.profiles.quick.json.servers = ['drogon-jsoncpp', 'wrong-fields'];
-  data.profiles.quick.instructions = { requests: 500, repeats: 1, cases: ['json-json'] };
+  data.profiles.quick.instructions = { requests: 500, repeats: 1, cases: ['keepalive'] };
+  data.profiles.quick.json.instructions = { cases: ['json-json'] }; // N and repeats: the profile's
   writeFileSync(path, JSON.stringify(data));
   const out = join(dir, 'results', 'wrong.json');
   const logs = join(dir, 'logs');
   const res = await runBench(['--profile', 'quick', '--seed', '9', '--scenarios-file', path, '--parts', 'json,fixedRate,instructions',
-    '--output', out, '--logs-dir', logs]).done;
+    '--servers', 'drogon-jsoncpp,wrong-fields', '--output', out, '--logs-dir', logs]).done;
   assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
   const diff = /conformance: request "dbop-n1": \$\.json\.results\[0\]\.fields: 6 from drogon-jsoncpp, 7 from wrong-fields \(full report: .*conformance\.txt\)/;
   assert.match(res.stdout, /^\[1\/\d+\] conformance: 1 of 2 servers FAILED and will not be benchmarked: wrong-fields/m);

@@ -1,6 +1,6 @@
 // The assemble stage: builds site/ (git-ignored) from the generated pages, docs/site/ (index.html,
 // css, our plugins) and browser assets copied from node_modules (docsify 5 from dist/, not the 4.x
-// lib/; Chart.js 4). No CDN: the site works offline. The folder is built next to the target and
+// lib/; Chart.js 4; the Prism language components of docs/site/prism-languages.json). No CDN: the site works offline. The folder is built next to the target and
 // swapped in at the end, so a failed build never leaves a half-assembled site.
 'use strict';
 const crypto = require('node:crypto');
@@ -18,6 +18,32 @@ const vendorFiles = [
   ['docsify/dist/themes/core.min.css', 'vendor/docsify/themes/core.min.css'],
   ['chart.js/dist/chart.umd.min.js', 'vendor/chart.umd.min.js'],
 ];
+
+// Prism language components (prismjs on npm). docsify bundles Prism core with only a few languages;
+// the others the pages use are listed in docs/site/prism-languages.json, each after the languages it
+// requires (prismjs/components.json "require"), and loaded by plugins/prism-loader.js before a page
+// with such a code block renders (so a page without code loads none of them).
+const DOCSIFY_BUNDLED_PRISM = new Set(['markup', 'css', 'clike', 'javascript']);
+const PRISM_LANGUAGES_SCRIPT = 'vendor/prism/languages.js';
+
+/**
+ * [{ language, file, requires, aliases }] of the listed Prism languages, in load order; throws when
+ * one is unknown to prismjs or listed before a language it requires.
+ */
+function prismComponents(languages, componentsJson) {
+  const loaded = new Set(DOCSIFY_BUNDLED_PRISM);
+  return languages.map((language, i) => {
+    const info = componentsJson.languages[language];
+    if (!info) throw new Error(`assemble: docs/site/prism-languages.json lists "${language}", which prismjs does not have`);
+    const requires = [].concat(info.require || []);
+    for (const needed of requires) {
+      if (!loaded.has(needed)) throw new Error(`assemble: docs/site/prism-languages.json lists "${language}" before the Prism language it requires, "${needed}"`);
+    }
+    if (languages.indexOf(language) !== i) throw new Error(`assemble: docs/site/prism-languages.json lists "${language}" twice`);
+    loaded.add(language);
+    return { language, file: `vendor/prism/prism-${language}.min.js`, requires, aliases: [].concat(info.alias || []) };
+  });
+}
 
 // docsify's search plugin injects its stylesheet as an inline <style>. The CSP allows exactly that
 // stylesheet by its sha256, taken from the plugin file we ship (one Docsify.dom.style("...") call).
@@ -51,13 +77,21 @@ function copyTree(from, to, { skip = () => false } = {}) {
   }
 }
 
+// Data files the site publishes: [site path] -> the file's bytes, copied unchanged (the pages give
+// their sha256). The results JSON is linked as "Download the results JSON" from the generated pages.
+const { PUBLISHED_RESULTS } = require('./benchmarks/provenance');
+const { resultsValidatorScript } = require('./benchmarks/validator-bundle');
+// Where docs/site/plugins/benchmark-own-run.js loads the validator from.
+const RESULTS_VALIDATOR = 'vendor/results-validator.js';
+
 /**
  * siteDir: output folder. files: Map<relPath, content> of every markdown file of the site (language
  * pages, sidebars, the root chooser). navigationMap: from generate-pages. languageDirs: folders whose
  * non-markdown assets (images) are copied from root (the content root; node_modules and docs/site
- * always come from this checkout). Returns { fileCount, warnings }.
+ * always come from this checkout). resultsPath: the results file the pages describe, published at
+ * PUBLISHED_RESULTS (null: none). Returns { fileCount, warnings }.
  */
-function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot }) {
+function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot, resultsPath = null }) {
   const warnings = [];
   const staging = `${siteDir}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
@@ -84,6 +118,13 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     const indexHtml = fs.readFileSync(path.join(siteSrc, 'index.html'), 'utf8');
     if (indexHtml.split(hashMarker).length !== 2) throw new Error(`assemble: docs/site/index.html must contain ${hashMarker} exactly once (in the CSP style-src)`);
     write('index.html', indexHtml.replace(hashMarker, styleHash));
+    const prismDir = path.join(repoRoot, 'node_modules', 'prismjs', 'components');
+    if (!fs.existsSync(prismDir)) throw new Error('assemble: node_modules/prismjs is missing (run `npm ci`)');
+    const componentsJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', 'prismjs', 'components.json'), 'utf8'));
+    const { languages } = JSON.parse(fs.readFileSync(path.join(siteSrc, 'prism-languages.json'), 'utf8'));
+    const components = prismComponents(languages, componentsJson);
+    for (const { file, language } of components) write(file, fs.readFileSync(path.join(prismDir, `prism-${language}.min.js`)));
+    write(PRISM_LANGUAGES_SCRIPT, `// Generated by docs/src/assemble-site.js from docs/site/prism-languages.json; do not edit.\nwindow.DROGON_PRISM_LANGUAGES = ${JSON.stringify(components)};\n`);
     for (const name of fs.readdirSync(siteSrc).sort()) {
       if (name.endsWith('.css') || name.endsWith('.svg')) write(name, fs.readFileSync(path.join(siteSrc, name)));
     }
@@ -105,7 +146,12 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
       if (fs.existsSync(src)) copyTree(src, path.join(staging, dir), { skip: (entry) => entry.isFile() && entry.name.endsWith('.md') });
     }
 
-    // 4. The navigation map (pages x languages -> routes) for the language switcher.
+    // 4. The results JSON, byte for byte, for download and for the pages' provenance hashes; the
+    //    validator a reader's own results file is checked with (loaded only when one is opened).
+    if (resultsPath) write(PUBLISHED_RESULTS, fs.readFileSync(resultsPath));
+    write(RESULTS_VALIDATOR, resultsValidatorScript());
+
+    // 5. The navigation map (pages x languages -> routes) for the language switcher.
     write('navigation-map.json', `${JSON.stringify(navigationMap, null, 2)}\n`);
     write('navigation-map.js', navigationMapScript(navigationMap));
   } catch (err) {
@@ -113,7 +159,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     throw err;
   }
 
-  // 5. Swap the new site in.
+  // 6. Swap the new site in.
   const old = `${siteDir}.old-${process.pid}`;
   if (fs.existsSync(siteDir)) fs.renameSync(siteDir, old);
   fs.renameSync(staging, siteDir);
@@ -121,4 +167,4 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
   return { fileCount, warnings };
 }
 
-module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, vendorFiles };
+module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles, PUBLISHED_RESULTS, RESULTS_VALIDATOR, PRISM_LANGUAGES_SCRIPT };

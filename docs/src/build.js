@@ -8,7 +8,7 @@ const path = require('node:path');
 const { generatePages } = require('./generate-pages');
 const { checkLinks, formatProblems } = require('./link-check');
 const { writeFilesAtomic } = require('./fs-atomic');
-const { assembleSite } = require('./assemble-site');
+const { assembleSite, PUBLISHED_RESULTS } = require('./assemble-site');
 const { buildAliases } = require('./navigation');
 
 const repoRoot = path.join(__dirname, '..', '..');
@@ -23,9 +23,9 @@ function linkCheckGenerated(generated, root) {
   return checkLinks({
     files: siteMarkdown(generated),
     aliases: buildAliases(generated.manifest),
-    // Non-markdown targets (images) are copied from the language folders into the site.
-    assetExists: (rel) => languageDirs.includes(rel.split('/')[0])
-      && fs.existsSync(path.join(root, rel)) && fs.statSync(path.join(root, rel)).isFile(),
+    // Non-markdown targets: images copied from the language folders, and the published results JSON.
+    assetExists: (rel) => (rel === PUBLISHED_RESULTS && generated.resultsPath !== null)
+      || (languageDirs.includes(rel.split('/')[0]) && fs.existsSync(path.join(root, rel)) && fs.statSync(path.join(root, rel)).isFile()),
   });
 }
 
@@ -65,7 +65,9 @@ async function buildSite(options = {}) {
   }
 
   const languageDirs = generated.manifest.languages.map((l) => l.dir);
-  const { fileCount, warnings } = assembleSite({ siteDir, files: siteMarkdown(generated), navigationMap: generated.navigationMap, languageDirs, root });
+  const { fileCount, warnings } = assembleSite({
+    siteDir, files: siteMarkdown(generated), navigationMap: generated.navigationMap, languageDirs, root, resultsPath: generated.resultsPath,
+  });
   for (const w of warnings) log(`warning: ${w}`);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require(path.join(repoRoot, 'node_modules/docsify/package.json')).version}, Chart.js ${require(path.join(repoRoot, 'node_modules/chart.js/package.json')).version})`);

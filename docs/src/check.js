@@ -9,6 +9,7 @@ const path = require('node:path');
 const { generatePages } = require('./generate-pages');
 const { linkCheckGenerated, siteMarkdown } = require('./build');
 const { splitPage } = require('./navigation');
+const { describeCodeDrift } = require('./guide');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -33,7 +34,11 @@ function describePageDifference(rel, committed, generated) {
     parts = [];
     if (c.header !== g.header) parts.push(c.header === null ? 'the "Other languages" header block is missing' : 'the "Other languages" header block does not match the manifest');
     if (c.footer !== g.footer) parts.push(c.footer === null ? 'the Previous/Next footer block is missing' : 'the Previous/Next footer block does not match the manifest');
-    if (c.body !== g.body) parts.push('the body differs');
+    if (c.body !== g.body) {
+      // Included code first: a page whose code no longer matches its file in examples/ says so.
+      const drift = describeCodeDrift(c.body, g.body);
+      parts.push(drift || 'the body differs');
+    }
   } catch (err) {
     return err.message;
   }

@@ -3,11 +3,19 @@
 // blocks and sidebars from the manifest. Returns every file's content; writes nothing, so build.js
 // writes only after everything validated and check.js compares against the committed files.
 'use strict';
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { loadManifest } = require('./manifest');
 const { loadUiStrings } = require('./ui-strings');
 const nav = require('./navigation');
+const guide = require('./guide');
+const { fillBenchParts, readBenchSettings } = require('./benchmarks/methodology');
+
+// The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
+function benchmarkStrings(code) {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${code}.json`), 'utf8'));
+}
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -19,16 +27,17 @@ class GenerateError extends Error {
   }
 }
 
+// The results file: parsed, and the sha256 of its bytes (the pages show it; the site publishes those bytes).
 function readResults(resultsPath, root) {
   const shown = path.relative(root, resultsPath);
-  let text;
+  let bytes;
   try {
-    text = fs.readFileSync(resultsPath, 'utf8');
+    bytes = fs.readFileSync(resultsPath);
   } catch (err) {
     throw new Error(`benchmarks: cannot read ${shown} (run \`npm run bench\` to produce it): ${err.code || err.message}`);
   }
   try {
-    return JSON.parse(text);
+    return { results: JSON.parse(bytes.toString('utf8')), sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
   } catch (err) {
     throw new Error(`benchmarks: ${shown} is not valid JSON: ${err.message}`);
   }
@@ -44,17 +53,20 @@ function loadHistoryIfAvailable(root) {
   return loadHistory(path.join(root, 'bench', 'results', 'history'));
 }
 
-// Renders the Benchmarks bodies { [code]: markdown } for the authored languages.
-function renderBenchmarkBodies({ root, resultsPath, authoredCodes }) {
-  const generatorPath = path.join(__dirname, 'render-benchmarks.js');
-  if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/render-benchmarks.js does not exist (the manifest marks a page generatedBy "benchmarks")');
+// Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored languages.
+function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
+  const generatorPath = path.join(__dirname, 'benchmarks', 'render.js');
+  if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/benchmarks/render.js does not exist (the manifest marks pages generated from the results)');
   const { renderBenchmarkPages } = require(generatorPath);
-  const results = readResults(resultsPath, root);
+  const { results, sha256 } = readResults(resultsPath, root);
   const history = loadHistoryIfAvailable(root);
-  const bodies = renderBenchmarkPages(history === undefined ? { results } : { results, history });
-  for (const code of authoredCodes) {
-    if (typeof bodies?.[code] !== 'string' || bodies[code].trim() === '') {
-      throw new Error(`benchmarks: renderBenchmarkPages returned no ${code} body`);
+  const input = { results, resultsSha256: sha256, routes };
+  const bodies = renderBenchmarkPages(history === undefined ? input : { ...input, history });
+  for (const [page, byLang] of Object.entries(bodies)) {
+    for (const code of authoredCodes) {
+      if (typeof byLang?.[code] !== 'string' || byLang[code].trim() === '') {
+        throw new Error(`benchmarks: renderBenchmarkPages returned no ${code} body for ${page}`);
+      }
     }
   }
   return bodies;
@@ -63,7 +75,8 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes }) {
 /**
  * options: root (repository root; pages are read from <root>/<DIR>/), manifestPath, uiStringsPath,
  * resultsPath, converter ({ convertText, convertMarkdown }; default docs/src/convert-zh-tw.js).
- * Returns { manifest, ui, files: Map<relPath, content>, bodies, navigationMap, siteRoot: Map, timings }.
+ * Returns { manifest, ui, files: Map<relPath, content>, bodies, navigationMap, siteRoot: Map, timings,
+ * resultsPath (the results file the generated pages describe, which the site publishes; null without such pages) }.
  * Throws GenerateError listing every problem found (missing pages, title mismatches, bad blocks).
  */
 function generatePages(options = {}) {
@@ -79,20 +92,28 @@ function generatePages(options = {}) {
 
   // 1. Bodies of the authored languages: generated (benchmarks) or read from the page file.
   const bodies = {};
-  let benchmarkBodies = null;
-  if (manifest.pages.some((p) => p.generatedBy === 'benchmarks')) {
-    benchmarkBodies = time('benchmarks', () => renderBenchmarkBodies({
+  let generatedBodies = null;
+  const generatedPages = manifest.pages.filter((p) => p.generatedBy);
+  if (generatedPages.length) {
+    // Routes of every page by id: the generated pages link to each other and to authored pages.
+    const routes = Object.fromEntries(manifest.pages.map((p) => [p.id,
+      Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
+    generatedBodies = time('benchmarks', () => renderBenchmarkBodies({
       root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),
-      authoredCodes: authored.map((l) => l.code),
+      authoredCodes: authored.map((l) => l.code), routes,
     }));
   }
+  let settings = null;
+  const benchSettingsOnce = () => { settings = settings || readBenchSettings(root); return settings; };
   time('read', () => {
     for (const page of manifest.pages) {
       bodies[page.id] = {};
       for (const lang of authored) {
         const entry = page.entries[lang.code];
-        if (page.generatedBy === 'benchmarks') {
-          bodies[page.id][lang.code] = benchmarkBodies[lang.code].trim();
+        if (page.generatedBy) {
+          const generated = generatedBodies[page.generatedBy];
+          if (!generated) throw new Error(`benchmarks: docs/src/benchmarks/render.js does not generate "${page.generatedBy}" (page "${page.id}" of the manifest)`);
+          bodies[page.id][lang.code] = generated[lang.code].trim();
           continue;
         }
         let text;
@@ -103,13 +124,20 @@ function generatePages(options = {}) {
           continue;
         }
         try {
-          bodies[page.id][lang.code] = nav.splitPage(text, entry.relPath).body;
+          // Parts that quote bench/scenarios.json (Methodology) are regenerated, in the page's language.
+          bodies[page.id][lang.code] = fillBenchParts(nav.splitPage(text, entry.relPath).body, {
+            strings: benchmarkStrings(lang.code), where: entry.relPath, getSettings: benchSettingsOnce,
+          });
         } catch (err) {
           problems.push(err.message);
         }
       }
     }
   });
+
+  // 1b. Guide: generated code blocks back to their directive lines (expanded again in 2b, after the
+  // conversion, so code never passes through it); guide pages checked for typed code.
+  const guideContext = time('guide', () => guide.collapseGuideBodies({ root, manifest, bodies, authored, problems }));
 
   // 2. Derived languages: conversion of the source language's body.
   time('convert', () => {
@@ -126,6 +154,9 @@ function generatePages(options = {}) {
     }
   });
 
+  // 2b. Guide: code blocks from examples/guide/ and the tested-with note, in every language.
+  time('guideExpand', () => guide.expandGuideBodies(guideContext, { root, manifest, bodies, converter, problems }));
+
   // 3. Titles, then navigation blocks and sidebars.
   const files = new Map();
   time('navigation', () => {
@@ -136,7 +167,7 @@ function generatePages(options = {}) {
         const entry = page.entries[lang.code];
         const titleProblem = nav.checkTitle(body, entry.title);
         if (titleProblem) {
-          const origin = page.generatedBy ? ' (body generated by docs/src/render-benchmarks.js)'
+          const origin = page.generatedBy ? ' (body generated by docs/src/benchmarks/render.js)'
             : lang.derivedFrom ? ` (converted from ${page.entries[lang.derivedFrom].relPath})` : '';
           problems.push(`${entry.relPath}${origin}: ${titleProblem}`);
         }
@@ -154,7 +185,8 @@ function generatePages(options = {}) {
     ['_sidebar.md', nav.renderRootSidebar(manifest)],
   ]);
   const navigationMap = time('navigationMap', () => nav.buildNavigationMap(manifest, ui, bodies));
-  return { manifest, ui, files, bodies, navigationMap, siteRoot, timings };
+  const resultsPath = generatedPages.length ? (options.resultsPath || path.join(root, 'bench', 'results', 'latest.json')) : null;
+  return { manifest, ui, files, bodies, navigationMap, siteRoot, timings, resultsPath };
 }
 
 module.exports = { generatePages, GenerateError };

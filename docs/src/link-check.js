@@ -91,13 +91,16 @@ function lineOf(text, index) {
   return line;
 }
 
-// Every link and image in a markdown text, in order, with its line: [{ kind, href, line }].
+// Every link and image in a markdown text, in order, with its line: [{ kind, href, line }]
+// (kind: 'link', 'image', 'html-link', or 'ignored-link' for a docsify ':ignore' link).
 function collectLinks(markdown) {
   const found = [];
   let cursor = 0;
   const record = (token, kind, fromIndex) => {
     const at = token.raw ? markdown.indexOf(token.raw, fromIndex) : -1;
-    found.push({ kind, href: token.href, line: lineOf(markdown, at >= 0 ? at : fromIndex), text: token.text });
+    // docsify's link options sit in the title: ':ignore' leaves the href as it is (a file, not a route).
+    const ignored = kind === 'link' && typeof token.title === 'string' && /(^|\s):ignore(\s|$)/.test(token.title);
+    found.push({ kind: ignored ? 'ignored-link' : kind, href: token.href, line: lineOf(markdown, at >= 0 ? at : fromIndex), text: token.text });
     return at >= 0 ? at + token.raw.length : fromIndex;
   };
   const visit = (tokens, start) => {
@@ -159,6 +162,14 @@ function checkLinks({ files, aliases = {}, assetExists = () => false }) {
       if (kind === 'html-link') {
         if (externalScheme.test(href) || href.startsWith('//')) continue;
         if (!href.startsWith('#/')) { report('a raw HTML <a href> is not rewritten by docsify: write a markdown link, or href="#/<DIR>/<page>"'); continue; }
+      }
+      if (kind === 'ignored-link') {
+        // Not routed: the browser resolves it against the site root (index.html), so it must be a file there.
+        if (externalScheme.test(href) || href.startsWith('//')) continue;
+        let assetPath;
+        try { assetPath = decodeURIComponent(resolveDots(`/${href.replace(/^\//, '').replace(/[?#].*$/, '')}`).slice(1)); } catch { report('malformed percent-encoding in link'); continue; }
+        if (!assetExists(assetPath)) report(`no file ${assetPath} in the site (an ':ignore' link is not routed)`);
+        continue;
       }
       const target = resolveLink(kind === 'html-link' ? href.slice(1) : href, currentRoute, aliases);
       if (target.external) continue;

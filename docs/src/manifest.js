@@ -9,7 +9,7 @@ const repoRoot = path.join(__dirname, '..', '..');
 const defaultManifestPath = path.join(repoRoot, 'docs', 'manifest.json');
 
 // Page kinds whose body is generated rather than authored.
-const generators = new Set(['benchmarks']);
+const generators = new Set(['benchmarks', 'benchmark-details']);
 // Converters for derived languages: derived code -> source code it is converted from.
 const derivations = { 'zh-TW': 'zh-CN' };
 

@@ -6,17 +6,17 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { wrapLabel, chartLabels, chartLayout, chartConfig, PALETTE } = require('../site/plugins/benchmark-charts');
-const { renderBenchmarkPages } = require('../src/render-benchmarks');
+const { wrapLabel, chartLabels, chartLayout, chartConfig, chartDatasets, initialGroup, PALETTE } = require('../site/plugins/benchmark-charts');
+const { renderBenchmarkPages } = require('../src/benchmarks/render');
 
-const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-b.json'), 'utf8'));
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-b.json'), 'utf8'));
 
 // The chart specs and table grids of a generated page, as the plugin would see them in the DOM.
 function chartsOf(markdown) {
   const out = [];
   const lines = markdown.split('\n');
   lines.forEach((line, i) => {
-    const m = /^<figure class="bench-chart" data-chart="([^"]*)">$/.exec(line);
+    const m = /^<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">$/.exec(line);
     if (!m) return;
     const spec = JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
     let j = i;
@@ -28,10 +28,13 @@ function chartsOf(markdown) {
   return out;
 }
 
+const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
+
 test('every chart of the page finds its labels in the table that follows it', () => {
-  const { en } = renderBenchmarkPages({ results: fixture });
+  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-b.json'))).digest('hex');
+  const { en } = renderBenchmarkPages({ results: fixture, resultsSha256, history: [historyEntry] }).benchmarks;
   const charts = chartsOf(en);
-  assert.deepEqual(charts.map((c) => c.id), ['throughput', 'latency', 'efficiency', 'trend']);
+  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'sweep', 'latency', 'instructions', 'trend']);
   for (const { id, spec, grid } of charts) {
     const labels = chartLabels(spec, grid);
     const length = spec.series[0].values.length;
@@ -39,12 +42,71 @@ test('every chart of the page finds its labels in the table that follows it', ()
     assert.equal(labels.series.length, spec.series.length, id);
     labels.cells.forEach((cells) => assert.equal(cells.length, length, id));
   }
-  const throughput = chartLabels(charts[0].spec, charts[0].grid);
-  assert.deepEqual(throughput.series, fixture.servers.map((s) => s.name.replace('_', '\\_')));
-  assert.equal(throughput.categories[0], '100 connections, keep-alive');
-  const latency = chartLabels(charts[1].spec, charts[1].grid);
-  assert.equal(latency.categories[0], '100 connections, keep-alive · Drogon');
-  assert.deepEqual(latency.series, ['p50 (ms)', 'p90 (ms)', 'p99 (ms)']);
+  const ratios = chartLabels(charts[0].spec, charts[0].grid);
+  assert.deepEqual(ratios.series, ['Requests per second', 'Per second of server CPU']);
+  assert.equal(ratios.categories[0], '256 connections, pipelined, 16 requests per write');
+  // Grouped: series named by the server column, groups by the scenario column.
+  const latency = chartLabels(charts[2].spec, charts[2].grid);
+  assert.deepEqual(latency.categories, ['50% (ms)', '75% (ms)', '90% (ms)', '99% (ms)', '99.9% (ms)']);
+  assert.equal(latency.series[0], 'Drogon');
+  assert.deepEqual(latency.groups.map((g) => g.name), [...new Set(charts[2].grid.rows.map((row) => row[0]))]);
+  assert.equal(latency.groups[0].name, '100 connections, keep-alive');
+  // The pipelined scenario has no latency figures (format 2 reports none): no group for it.
+  assert.equal(latency.groups.length, fixture.scenarios.filter((sc) => sc.results.some((r) => r.summary && r.summary.latencyUs)).length);
+});
+
+test('grouped charts draw one group at a time; the page picks the first, a missing group falls back', () => {
+  const spec = { kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: 'en-US', breaks: [], groups: { selected: 1 },
+    series: [{ values: [1, 2], color: 0, group: 0 }, { values: [3, 4], color: 1, group: 0 }, { values: [5, 6], color: 0, group: 1 }] };
+  const grid = { header: ['S', 'V', 'a', 'b'], rows: [['one', 'A', '1', '2'], ['one', 'B', '3', '4'], ['two', 'A', '5', '6']] };
+  const labels = chartLabels(spec, grid);
+  assert.deepEqual(labels.groups, [{ index: 0, name: 'one' }, { index: 1, name: 'two' }]);
+  assert.deepEqual(labels.series, ['A', 'B', 'A']);
+  assert.equal(initialGroup(spec, labels), 1);
+  assert.deepEqual(chartConfig(spec, labels).data.datasets.map((d) => d.data), [[5, 6]]);
+  assert.deepEqual(chartDatasets(spec, labels, 0).map((d) => d.label), ['A', 'B']);
+  assert.equal(initialGroup({ ...spec, groups: { selected: 7 } }, labels), 0);
+  // Added datasets (a reader's run) follow their group.
+  const extra = [{ label: 'mine', data: [9, 9], benchGroup: 1 }];
+  assert.deepEqual(chartDatasets(spec, labels, 1, extra).map((d) => d.label), ['A', 'mine']);
+  assert.deepEqual(chartDatasets(spec, labels, 0, extra).map((d) => d.label), ['A', 'B']);
+});
+
+test('a numeric x axis (percentiles, concurrency): points at x, only the given ticks, labelled as given', () => {
+  const spec = { kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 1, locale: 'en-US', breaks: [],
+    x: [2, 10, 1000], xScale: 'logarithmic', xTicks: [{ value: 2, label: '50%' }, { value: 1000, label: '99.9%' }],
+    series: [{ values: [1, null, 3], color: 0 }] };
+  const labels = chartLabels(spec, { header: ['S', 'p50', 'p90', 'p99.9'], rows: [['A', '1', '—', '3']] });
+  const config = chartConfig(spec, labels);
+  assert.equal(config.data.labels, undefined);
+  assert.deepEqual(config.data.datasets[0].data, [{ x: 2, y: 1 }, { x: 10, y: null }, { x: 1000, y: 3 }]);
+  assert.equal(config.options.scales.x.type, 'logarithmic');
+  assert.equal(config.options.scales.x.min, 2);
+  assert.equal(config.options.scales.x.max, 1000);
+  const axis = {};
+  config.options.scales.x.afterBuildTicks(axis);
+  assert.deepEqual(axis.ticks, [{ value: 2 }, { value: 1000 }]);
+  assert.equal(config.options.scales.x.ticks.callback(1000), '99.9%');
+  // The tooltip's title is the table's column header of the point.
+  assert.equal(config.options.plugins.tooltip.callbacks.title([{ dataIndex: 1 }]), 'p90');
+});
+
+test('a ratio chart: bars from 1 on a log axis, symmetric in powers of two, error bars, a rule at 1', () => {
+  const spec = { kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 1, locale: 'en-US', breaks: [],
+    horizontal: true, base: 1, reference: 1, series: [{ values: [3.6, 0.9], min: [3.5, 0.8], max: [3.75, 1.02], color: 4 }] };
+  const labels = chartLabels(spec, { header: ['S', 'Requests per second'], rows: [['pipelined', '3.60×'], ['keep-alive', '0.90×']] });
+  const config = chartConfig(spec, labels);
+  assert.equal(config.options.indexAxis, 'y');
+  assert.equal(config.data.datasets[0].base, 1);
+  assert.deepEqual(config.data.datasets[0].benchMin, [3.5, 0.8]);
+  const x = config.options.scales.x;
+  assert.equal(x.type, 'logarithmic');
+  assert.equal(x.min * x.max, 1);
+  assert.ok(x.max >= 3.75);
+  const axis = {};
+  x.afterBuildTicks(axis);
+  assert.ok(axis.ticks.every((t) => Number.isInteger(Math.log2(t.value))), JSON.stringify(axis.ticks));
+  assert.equal(config.options.plugins.benchReference.at, 1);
 });
 
 test('a table of the wrong shape is an error, not a mislabelled chart', () => {

@@ -3,7 +3,7 @@
 // (docs/src/docsify-runtime.js): what the reader sees must be the string itself, never markup.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { escapeHtml, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../src/benchmarks-escape');
+const { escapeHtml, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../src/benchmarks/escape');
 const { loadDocsifyRuntime } = require('../src/docsify-runtime');
 
 const { marked } = loadDocsifyRuntime();
@@ -98,4 +98,38 @@ test('a fenced block is closed only by its own fence', () => {
 
 test('a table row refuses a cell with a raw line break', () => {
   assert.throws(() => tableRow(['a\nb']), /line break/);
+});
+
+// --- addresses in data never become links ----------------------------------------------------------
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { convertText } = require('../src/convert-zh-tw');
+
+const ADDRESSES = ['https://example.invalid/x.png', 'http://example.invalid', 'ftp://example.invalid/f', 'www.example.invalid/p', 'WWW.example.invalid', 'someone@example.invalid'];
+
+/** Every punctuation mark the Benchmarks templates and string tables use, in each language (zh-TW as converted). */
+function templatePunctuation() {
+  const dir = path.join(__dirname, '..', 'benchmarks');
+  const texts = fs.readdirSync(dir).filter((name) => /\.(md|json)$/.test(name)).map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
+  const all = [...texts, ...texts.map(convertText)].join('');
+  return [...new Set(all.match(/[\p{P}\p{S}]/gu))].filter((ch) => !/[\\`*_[\]|~<>&#{}]/.test(ch));
+}
+
+test('an address in data followed by any punctuation mark of the templates stays plain text', () => {
+  const marks = templatePunctuation();
+  for (const cjk of ['：', '、', '，', '。', '（', '）', '；']) assert.ok(marks.includes(cjk), `the templates use ${cjk}: expected it among the marks tested`);
+  for (const address of ADDRESSES) {
+    for (const mark of marks) {
+      for (const line of [`${escapeMarkdownText(address)}${mark}后文`, `前文 ${escapeMarkdownText(address)}${mark}`, `| ${escapeMarkdownText(address)}${mark} |`]) {
+        const html = marked.parse(line);
+        assert.doesNotMatch(html, /<a\b/i, `${JSON.stringify(address + mark)} became a link: ${html}`);
+        assert.ok(textOf(html).includes(`${address}${mark}`), `${address}${mark}: shown as ${textOf(html)}`);
+      }
+    }
+  }
+  // The issue's case: an image link around an address keeps its characters and shows no backslash.
+  const html = marked.parse(`${escapeMarkdownText('![x](https://example.invalid/x.png)')}、后`);
+  assert.doesNotMatch(html, /<a\b|<img\b|\\/);
+  assert.equal(textOf(html).trim(), '![x](https://example.invalid/x.png)、后');
 });

@@ -1,7 +1,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { createFormatter, utcMinute } = require('../src/benchmarks-format');
+const { createFormatter, utcMinute } = require('../src/benchmarks/format');
 
 const en = createFormatter({ locale: 'en-US', proseCounts: 'full' });
 const zh = createFormatter({ locale: 'zh-CN', proseCounts: 'compact' });
@@ -54,7 +54,7 @@ test('non-numbers are refused instead of printed as NaN', () => {
 });
 
 test('Chinese lists put a space between 和 and Latin names, not around punctuation or Chinese words', () => {
-  const { spacedList } = require('../src/render-benchmarks');
+  const { spacedList } = require('../src/benchmarks/format');
   const zh = new Intl.ListFormat('zh-CN', { type: 'conjunction', style: 'long' });
   const en = new Intl.ListFormat('en-US', { type: 'conjunction', style: 'long' });
   assert.equal(spacedList(zh, ['Drogon', 'nginx']), 'Drogon 和 nginx');

@@ -2,9 +2,11 @@
 // The Benchmarks page generator end to end: golden pages from real quick-profile results, validation
 // errors that name the field, determinism, escaping of every string field, the zh-TW conversion.
 //
-// Fixtures (docs/test/fixtures/): results-quick-a.json and results-quick-b.json are the outputs of
-// two real runs of `npm run bench -- --profile quick --output <file>` on the project's 2-core
-// machine, copied unchanged. Refresh the goldens after an intended change with:
+// Fixtures (docs/test/fixtures/): results-quick-v2-a.json and -v2-b.json (results format 2: rounds,
+// paired comparisons with intervals, a pipelined scenario, the sweep, instruction counts) and
+// results-quick-a.json and -b.json (format 1, which must keep rendering) are the outputs of real
+// quick runs of the bench on the project's 2-core machine, copied unchanged. The goldens are of the
+// format 2 pair. Refresh the goldens after an intended change with:
 //   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -12,8 +14,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { renderBenchmarkPages } = require('../src/render-benchmarks');
-const { readBenchmarkHandler } = require('../src/benchmarks-handler');
+const { renderBenchmarkPages } = require('../src/benchmarks/render');
+const { readBenchmarkHandler } = require('../src/benchmarks/handler');
 const { convertMarkdown } = require('../src/convert-zh-tw');
 const { loadDocsifyRuntime } = require('../src/docsify-runtime');
 const { fingerprintOf } = require('../../bench/src/environment');
@@ -27,11 +29,27 @@ const repoRoot = path.join(__dirname, '..', '..');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));
 const runA = () => load('results-quick-a.json');
 const runB = () => load('results-quick-b.json');
+const runA2 = () => load('results-quick-v2-a.json');
+const runB2 = () => load('results-quick-v2-b.json');
 const { marked } = loadDocsifyRuntime();
 
+const PAGES = ['benchmarks', 'benchmark-details'];
+const sha256 = (bytes) => require('node:crypto').createHash('sha256').update(bytes).digest('hex');
+// The sha256 of the real fixture file for run B; other (modified) inputs stand for their own JSON text.
+const SHA_B = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-b.json')));
+const SHA_B2 = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-v2-b.json')));
+function renderPages(input) {
+  return renderBenchmarkPages({ resultsSha256: sha256(JSON.stringify(input.results)), ...input });
+}
+
+// { benchmarks: { en, 'zh-CN', 'zh-TW' }, 'benchmark-details': {...}, all: { en, ... } }: each
+// generated page with its zh-TW conversion, and per language both pages together.
 function renderAll(input) {
-  const pages = renderBenchmarkPages(input);
-  return { ...pages, 'zh-TW': convertMarkdown(pages['zh-CN']) };
+  const rendered = renderPages(input);
+  const out = { all: {} };
+  for (const page of PAGES) out[page] = { ...rendered[page], 'zh-TW': convertMarkdown(rendered[page]['zh-CN']) };
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) out.all[lang] = PAGES.map((page) => out[page][lang]).join('\n');
+  return out;
 }
 
 // --- checks on a rendered page -------------------------------------------------------------------
@@ -66,6 +84,10 @@ function assertNoInjectedMarkup(markdown, what) {
   const html = marked.parse(markdown);
   const tags = html.match(/<[a-z][^>]*>/gi) || [];
   for (const tag of tags) {
+    // The pages' own links: to a page of the site, optionally to a fixed anchor. Nothing else may link.
+    if (/^<a href="\/(ENG|CHN|JB_TW)\/[^"?<>]+(\?id=[a-z-]+)?">$/.test(tag)) continue;
+    // ... and the download link of the published results JSON (marked's view of a docsify ':ignore' link).
+    if (tag === '<a href="bench/results/latest.json" title=":ignore">') continue;
     assert.doesNotMatch(tag, /^<(img|script|iframe|svg|object|embed|a)\b/i, `${what}: element from data reached the HTML: ${tag}`);
     assert.doesNotMatch(tag, /\son\w+\s*=|javascript:/i, `${what}: handler or javascript: URL in ${tag}`);
   }
@@ -78,15 +100,17 @@ function assertNoInjectedMarkup(markdown, what) {
 // --- golden pages ----------------------------------------------------------------------------------
 
 test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
-  const pages = renderAll({ results: runB(), history: [runA()] });
-  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
-    const file = path.join(goldenDir, `benchmarks.${lang}.md`);
-    if (process.env.UPDATE_GOLDEN === '1') {
-      fs.mkdirSync(goldenDir, { recursive: true });
-      fs.writeFileSync(file, pages[lang]);
+  const pages = renderAll({ results: runB2(), resultsSha256: SHA_B2, history: [runA2()] });
+  for (const page of PAGES) {
+    for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+      const file = path.join(goldenDir, `${page}.${lang}.md`);
+      if (process.env.UPDATE_GOLDEN === '1') {
+        fs.mkdirSync(goldenDir, { recursive: true });
+        fs.writeFileSync(file, pages[page][lang]);
+      }
+      assert.ok(fs.existsSync(file), `${file} missing: run UPDATE_GOLDEN=1 node --test ${path.relative(repoRoot, __filename)}`);
+      assert.equal(pages[page][lang], fs.readFileSync(file, 'utf8'), `${page} ${lang} differs from ${path.relative(repoRoot, file)} (UPDATE_GOLDEN=1 to accept)`);
     }
-    assert.ok(fs.existsSync(file), `${file} missing: run UPDATE_GOLDEN=1 node --test ${path.relative(repoRoot, __filename)}`);
-    assert.equal(pages[lang], fs.readFileSync(file, 'utf8'), `${lang} page differs from ${path.relative(repoRoot, file)} (UPDATE_GOLDEN=1 to accept)`);
   }
 });
 
@@ -94,12 +118,14 @@ test('pages start with the manifest titles and carry the versions and figures of
   const results = runB();
   const pages = renderAll({ results, history: [] });
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'manifest.json'), 'utf8'));
-  const entry = manifest.pages.find((p) => p.generatedBy === 'benchmarks');
-  assert.ok(pages.en.startsWith(`# ${entry.en.title}\n`));
-  assert.ok(pages['zh-CN'].startsWith(`# ${entry['zh-CN'].title}\n`));
+  for (const page of PAGES) {
+    const entry = manifest.pages.find((p) => p.generatedBy === page);
+    assert.ok(pages[page].en.startsWith(`# ${entry.en.title}\n`), page);
+    assert.ok(pages[page]['zh-CN'].startsWith(`# ${entry['zh-CN'].title}\n`), page);
+  }
   const kqps = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {
-    const page = pages[lang];
+    const page = pages.all[lang];
     for (const version of Object.values(results.environment.versions)) assert.ok(page.includes(version), `${lang}: version ${version}`);
     // The published-table cell of every scenario and server: max/min kQPS.
     for (const scenario of results.scenarios) {
@@ -115,7 +141,7 @@ test('the handler shown is the examples/benchmark source file, verbatim', () => 
   const handler = readBenchmarkHandler(repoRoot);
   assert.match(handler.path, /^examples\/benchmark\/.+\.(cc|cpp|h)$/);
   assert.ok(handler.source.includes('Hello, world!'));
-  const { en } = renderBenchmarkPages({ results: runB() });
+  const { en } = renderPages({ results: runB() })['benchmark-details'];
   assert.ok(en.includes(`\`${handler.path}\``));
   assert.ok(en.includes(`\`\`\`cpp\n${handler.source.replace(/\n+$/, '')}\n\`\`\``));
 });
@@ -142,21 +168,23 @@ function reorderKeys(value) {
 }
 
 test('deterministic: same JSON, same bytes, whatever the key order, time zone or system locale', () => {
-  const input = { results: runB(), history: [runA()] };
+  const input = { results: runB2(), resultsSha256: SHA_B2, history: [runA2()] };
   const first = renderAll(input);
   assert.deepEqual(renderAll(input), first);
-  assert.deepEqual(renderAll({ results: reorderKeys(runB()), history: [reorderKeys(runA())] }), first);
-  const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/render-benchmarks.js'))});`
-    + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-b.json'))}));`
-    + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-a.json'))}))];`
-    + 'process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,history:h})));';
+  assert.deepEqual(renderAll({ results: reorderKeys(runB2()), resultsSha256: SHA_B2, history: [reorderKeys(runA2())] }), first);
+  const script = `const {renderBenchmarkPages}=require(${JSON.stringify(path.join(repoRoot, 'docs/src/benchmarks/render.js'))});`
+    + `const fs=require('fs');const r=JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-v2-b.json'))}));`
+    + `const h=[JSON.parse(fs.readFileSync(${JSON.stringify(path.join(fixtures, 'results-quick-v2-a.json'))}))];`
+    + `process.stdout.write(JSON.stringify(renderBenchmarkPages({results:r,resultsSha256:${JSON.stringify(SHA_B2)},history:h})));`;
   const child = spawnSync(process.execPath, ['-e', script], {
     encoding: 'utf8', env: { ...process.env, TZ: 'Pacific/Kiritimati', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' },
   });
   assert.equal(child.status, 0, child.stderr);
   const other = JSON.parse(child.stdout);
-  assert.equal(other.en, first.en);
-  assert.equal(other['zh-CN'], first['zh-CN']);
+  for (const page of PAGES) {
+    assert.equal(other[page].en, first[page].en, page);
+    assert.equal(other[page]['zh-CN'], first[page]['zh-CN'], page);
+  }
 });
 
 // --- validation ------------------------------------------------------------------------------------
@@ -164,7 +192,7 @@ test('deterministic: same JSON, same bytes, whatever the key order, time zone or
 test('invalid results: the error names the field', () => {
   const missing = runB();
   delete missing.environment.cpuModel;
-  assert.throws(() => renderBenchmarkPages({ results: missing }), (err) => {
+  assert.throws(() => renderPages({ results: missing }), (err) => {
     assert.match(err.message, /results\/environment\/cpuModel: must have required property/);
     assert.equal(err.field, 'results/environment/cpuModel');
     return true;
@@ -172,11 +200,11 @@ test('invalid results: the error names the field', () => {
 
   const wrongType = runB();
   wrongType.scenarios[1].results[0].runs[0].latencyUs.p99 = 'fast';
-  assert.throws(() => renderBenchmarkPages({ results: wrongType }), /results\/scenarios\/1\/results\/0\/runs\/0\/latencyUs\/p99: must be number/);
+  assert.throws(() => renderPages({ results: wrongType }), /results\/scenarios\/1\/results\/0\/runs\/0\/latencyUs\/p99: must be number/);
 
   const runMissing = runB();
   delete runMissing.scenarios[0].results[2].runs[1].requests;
-  assert.throws(() => renderBenchmarkPages({ results: runMissing }), (err) => {
+  assert.throws(() => renderPages({ results: runMissing }), (err) => {
     assert.match(err.message, /results\/scenarios\/0\/results\/2\/runs\/1\/requests: must have required property/);
     // The failed-run branch of the schema's oneOf is not what the run meant: its errors are left out.
     assert.doesNotMatch(err.message, /failureReason/);
@@ -185,29 +213,30 @@ test('invalid results: the error names the field', () => {
 
   const extra = runB();
   extra.environment.gpu = 'none';
-  assert.throws(() => renderBenchmarkPages({ results: extra }), /results\/environment\/gpu: is not in the schema/);
+  assert.throws(() => renderPages({ results: extra }), /results\/environment\/gpu: is not in the schema/);
 
   const badHistory = runA();
   badHistory.scenarios[0].connections = 0;
-  assert.throws(() => renderBenchmarkPages({ results: runB(), history: [badHistory] }), /history\[0\]\/scenarios\/0\/connections: must be >= 1/);
+  assert.throws(() => renderPages({ results: runB(), history: [badHistory] }), /history\[0\]\/scenarios\/0\/connections: must be >= 1/);
 });
 
 test('a scenario result naming an unknown server is refused with its path', () => {
   const results = runB();
   results.scenarios[2].results[1].server = 'apache';
-  assert.throws(() => renderBenchmarkPages({ results }), /results\/scenarios\/2\/results\/1\/server: unknown server id "apache"/);
+  assert.throws(() => renderPages({ results }), /results\/scenarios\/2\/results\/1\/server: unknown server id "apache"/);
 });
 
 // --- escaping: every string field of the JSON ------------------------------------------------------
 
-test('hostile strings in every string field: escaped on the page, or refused naming the field', () => {
-  const base = runB();
+for (const [format, run] of [['format 2', runB2], ['format 1', runB]]) {
+test(`hostile strings in every string field (${format}): escaped on the page, or refused naming the field`, () => {
+  const base = run();
   const paths = stringPaths(base);
   let rendered = 0;
   let refused = 0;
   const reached = [];
   paths.forEach((at, n) => {
-    const results = runB();
+    const results = run();
     const marker = `MARK${n}Z`;
     setAt(results, at, `${HOSTILE} ${marker}`);
     const field = `results/${at.join('/')}`;
@@ -221,11 +250,11 @@ test('hostile strings in every string field: escaped on the page, or refused nam
       return;
     }
     rendered += 1;
-    for (const [lang, page] of Object.entries(pages)) {
+    for (const [lang, page] of Object.entries(pages.all)) {
       assertTablesIntact(page, `${field} (${lang})`);
       assertNoInjectedMarkup(page, `${field} (${lang})`);
     }
-    if (pages.en.includes(marker)) reached.push(field);
+    if (pages.all.en.includes(marker)) reached.push(field);
   });
   assert.ok(refused > 0 && rendered > 0);
   // The fields a reader sees must have been exercised (they reach the page), not silently dropped.
@@ -237,10 +266,11 @@ test('hostile strings in every string field: escaped on the page, or refused nam
   }
   assert.ok(reached.some((f) => /\/notes\/\d+\/text$/.test(f)), 'a note text reaches the page');
 });
+}
 
 test('hostile strings in all string fields at once, and the text survives as text', () => {
-  const pages = renderAll({ results: hostileResults(runB()) });
-  for (const [lang, page] of Object.entries(pages)) {
+  const pages = renderAll({ results: hostileResults(runB2()) });
+  for (const [lang, page] of Object.entries(pages.all)) {
     assertTablesIntact(page, lang);
     const html = assertNoInjectedMarkup(page, lang);
     // Shown as text: the entity-escaped form of the tag is there.
@@ -269,7 +299,7 @@ test('an invalid results file stops the build before anything is written', async
 // --- zh-TW -----------------------------------------------------------------------------------------
 
 test('zh-TW conversion keeps every number, code span and chart attribute of the zh-CN page', () => {
-  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB(), history: [runA()] });
+  const { 'zh-CN': zhCN, 'zh-TW': zhTW } = renderAll({ results: runB2(), history: [runA2()] }).all;
   const numbers = (text) => text.match(/\d[\d,.]*/g);
   assert.deepEqual(numbers(zhTW), numbers(zhCN));
   const codeSpans = (text) => text.match(/`[^`\n]+`/g);
@@ -290,40 +320,101 @@ test('trend: an environment change breaks the line and the note names what chang
   upgraded.environment.fingerprint = fingerprintOf(upgraded.environment);
   upgraded.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
   upgraded.environment.gitCommit = 'f'.repeat(40);
-  const pages = renderAll({ results: upgraded, history: [runA(), runB()] });
-  const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
+  // A second run after the upgrade: with it, the latest has a comparable run, so the trend is drawn.
+  const again = JSON.parse(JSON.stringify(upgraded));
+  again.startedAt = new Date(Date.parse(upgraded.startedAt) + 86400000).toISOString();
+  again.environment.gitCommit = 'e'.repeat(40);
+  const pages = renderAll({ results: again, history: [runA(), runB(), upgraded] }).benchmarks;
+  const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
     .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
   assert.deepEqual(chart.breaks, [2]);
-  assert.equal(chart.series[0].values.length, 3);
+  assert.equal(chart.series[0].values.length, 4);
   assert.match(pages.en, new RegExp(`The environment or the bench setup changed before the run of ${upgraded.environment.date} \`fffffff\` \\(kernel: ${runB().environment.kernel.replace(/\./g, '\\.')} → ${upgraded.environment.kernel.replace(/\./g, '\\.')}\\)`));
   assert.match(pages['zh-CN'], /测试环境或测试设置发生了变化（内核：/);
   assert.match(pages['zh-TW'], /測試環境或測試設定發生了變化（核心：/);
   // Without a change there is no break and no note.
-  const same = renderAll({ results: runB(), history: [runA()] });
+  const same = renderAll({ results: runB(), history: [runA()] }).benchmarks;
   assert.doesNotMatch(same.en, /The environment or the bench setup changed/);
+  // The upgraded run alone has nothing comparable: one sentence instead of a chart.
+  const alone = renderAll({ results: upgraded, history: [runA(), runB()] }).benchmarks;
+  assert.doesNotMatch(alone.en, /bench-chart-trend/);
+  assert.match(alone.en, /No trend yet: the history holds 1 run\(s\) comparable with this one \(same machine fingerprint, profile and thread counts\), and a trend needs 2\./);
+  assert.match(alone['zh-TW'], /還沒有趨勢/);
 });
 
-test('a saturated load generator is called out above the results table, in every language', () => {
+test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in every language', () => {
   // Test data derived from a real run: the first scenario's bottleneck calls set to "client", as the
   // bench reports when wrk's CPU is saturated (2-core machine, keep-alive).
   const results = runB();
   for (const r of results.scenarios[0].results) {
     r.bottleneck = { ...r.bottleneck, side: 'client', clientCpuUtilization: 0.995 };
   }
-  const pages = renderAll({ results });
-  const resultsHeader = { en: '| Command line | Description |', 'zh-CN': '| 命令行 | 说明 |', 'zh-TW': '| 命令列 | 說明 |' };
-  const callout = {
-    en: '> [!WARNING]\n> **The load generator, not the server, set the pace in 1 of 3 scenarios: 100 connections, keep-alive.**',
-    'zh-CN': '> [!WARNING]\n> **在 3 个场景中有 1 个，决定速度的是负载生成器而不是服务器：100 个连接，保持连接（keep-alive）。**',
-    'zh-TW': '> [!WARNING]\n> **在 3 個場景中有 1 個，決定速度的是負載生成器而不是伺服器：100 個連線，保持連線（keep-alive）。**',
+  const pages = renderAll({ results }).benchmarks;
+  const items = {
+    en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit \(wrk's ceiling\), so per server CPU-second: Drogon \d+\.\d\d× nginx \+ hello\\_world module \(medians\)\.$/m,
+    'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈（wrk 的上限），因此按每秒服务器 CPU 时间计：Drogon 为 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数）。$/m,
+    'zh-TW': /^- \*\*100 個連線，保持連線（keep-alive）\*\*：負載生成器的 CPU 是瓶頸/m,
   };
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {
-    const at = pages[lang].indexOf(callout[lang]);
-    assert.ok(at > 0, `${lang}: no callout`);
-    const table = pages[lang].indexOf(resultsHeader[lang]);
-    assert.ok(table > at, `${lang}: the callout is not above the results table`);
-    assert.equal(pages[lang].slice(at, table).split('\n').filter((l) => l.startsWith('|')).length, 0, `${lang}: something else between callout and table`);
+    assert.match(pages[lang], items[lang], lang);
+    // The list under the first heading after the title: one item per scenario.
+    const section = pages[lang].split(/^## /m)[1];
+    assert.equal(section.split('\n').filter((line) => /^- \*\*/.test(line)).length, results.scenarios.length, `${lang}: one item per scenario`);
   }
-  assert.match(pages.en, /- \*\*100 connections, keep-alive:\*\* .*The load generator's CPU was saturated \(up to 99\.5%\): wrk, not the server, set the pace/);
-  assert.match(pages.en, /^In 1 of 3 scenarios the load generator's CPU was saturated \(100 connections, keep-alive\)/m);
+});
+
+test('provenance: every chart and table has a source drawer (sha256, date, commit) after it, in every language', () => {
+  const results = runB2();
+  const SHA_B = SHA_B2;
+  const pages = renderAll({ results, resultsSha256: SHA_B, history: [runA2()] });
+  const summaries = {
+    en: `<summary>Source: results sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · commit ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    'zh-CN': `<summary>来源：结果 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · 提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+    'zh-TW': `<summary>來源：結果 sha256 ${SHA_B.slice(0, 12)} · ${results.environment.date} · 提交 ${results.environment.gitCommit.slice(0, 7)}</summary>`,
+  };
+  for (const page of PAGES) {
+    for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+      // Each section (heading to heading) with a chart or a table (outside a source drawer) ends with a source drawer after it.
+      const sectionsOf = pages[page][lang].split(/^#{2,3} /m);
+      let drawers = 0;
+      for (const section of sectionsOf) {
+        const withoutSources = section.replace(/<details class="bench-source">[\s\S]*?<\/details>/g, '');
+        const lastFigure = Math.max(withoutSources.lastIndexOf('<figure'), withoutSources.lastIndexOf('\n|'));
+        if (lastFigure < 0) continue;
+        const sourceAt = section.lastIndexOf('<details class="bench-source">');
+        assert.ok(sourceAt >= 0, `${page} ${lang}: no source drawer in section "${section.split('\n')[0]}"`);
+        assert.ok(section.slice(sourceAt).includes(summaries[lang]), `${page} ${lang}: source summary of "${section.split('\n')[0]}"`);
+        assert.ok(section.slice(sourceAt).includes(`\`${SHA_B}\``), `${page} ${lang}: full sha256`);
+        assert.ok(section.slice(sourceAt).includes("(bench/results/latest.json ':ignore')"), `${page} ${lang}: download link`);
+        drawers += 1;
+      }
+      assert.ok(drawers >= (page === 'benchmarks' ? 5 : 7), `${page} ${lang}: ${drawers} source drawers`);
+    }
+  }
+  // The commands behind a chart: the exact commands of its runs.
+  const sectionOf = (title) => pages.benchmarks.en.split(/^## /m).find((section) => section.startsWith(title));
+  for (const sc of results.scenarios) for (const r of sc.results) for (const run of r.runs) assert.ok(sectionOf('Latency').includes(`\`${run.command}\``), run.command);
+  for (const r of results.sweep.results) for (const pt of r.points) for (const run of pt.runs) assert.ok(sectionOf('Concurrency sweep').includes(`\`${run.command}\``), run.command);
+  assert.ok(sectionOf('Instructions per request').includes(`\`${results.instructions.valgrindCommand}\``));
+});
+
+test('format 1 results keep rendering: one line says the file has no confidence intervals, ratios are of medians, no verdict', () => {
+  const pages = renderAll({ results: runB(), history: [runA()] });
+  const notice = {
+    en: 'This results file has no confidence intervals: the ratios are of medians, and no lead is claimed.',
+    'zh-CN': '这个结果文件没有置信区间：比值是中位数之比，不据此判断谁领先。',
+    'zh-TW': '這個結果檔案沒有置信區間：比值是中位數之比，不據此判斷誰領先。',
+  };
+  const verdicts = { en: /\b(faster|slower|within noise)\b/, 'zh-CN': /更快|更慢|噪声范围内/, 'zh-TW': /更快|更慢|噪聲範圍內/ };
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    const page = pages.benchmarks[lang];
+    assert.equal(page.split(notice[lang]).length, 2, `${lang}: the notice, once`);
+    // The glance table and the sentences: ratios of medians, no verdict anywhere.
+    const glance = page.split(/^## /m)[0];
+    assert.doesNotMatch(glance.replace(notice[lang], ''), verdicts[lang], `${lang}: a verdict without an interval`);
+    assert.doesNotMatch(page.split(/^## /m)[1], verdicts[lang], `${lang}: a verdict in the sentences`);
+    assert.match(glance, lang === 'en' ? /\(medians\)/ : /（中位数）|（中位數）/);
+  }
+  // With intervals (format 2) there is no such line.
+  assert.doesNotMatch(renderAll({ results: runB2() }).benchmarks.en, /no confidence intervals/);
 });

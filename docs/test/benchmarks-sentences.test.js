@@ -1,152 +1,172 @@
 'use strict';
-// Conclusion sentences: which rule fires for which numbers, and how each language words it.
+// The one sentence per scenario: which rule fires for which sides and verdicts, how each language
+// words it, and that no combination of saturated sides gives a sentence that contradicts itself.
 // The inputs are unit-test data for the rules, not benchmark figures (no page shows them).
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { scenarioConclusions, overallConclusions, localize } = require('../src/benchmarks-sentences');
-const { createFormatter } = require('../src/benchmarks-format');
-const { escapeMarkdownText } = require('../src/benchmarks-escape');
+const { scenarioSentence, comparisonText, localize } = require('../src/benchmarks/sentences');
+const figures = require('../site/plugins/benchmark-figures');
+const { createFormatter } = require('../src/benchmarks/format');
+const { escapeMarkdownText } = require('../src/benchmarks/escape');
+const { convertText } = require('../src/convert-zh-tw');
 
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
+const SIDES = ['server', 'client', 'both', 'neither', 'unknown'];
 
-function serverResult(server, { rps, spread = 0.01, okRuns = 5, failed = 0, side = 'server', serverCpu = 0.99, clientCpu = 0.5, efficiency }) {
-  const runs = [...Array(okRuns)].map((_, i) => ({ repetition: i + 1, status: 'ok' }))
-    .concat([...Array(failed)].map((_, i) => ({ repetition: okRuns + i + 1, status: 'failed', failureReason: 'crashed' })));
-  const half = (rps * spread) / 2;
-  const eff = efficiency ?? { min: 1000, median: 1000, max: 1000 };
+function serverResult(server, { side, rps = 100000, perCpu = 200000, summary = true }) {
   return {
     server,
-    runs,
-    summary: okRuns === 0 ? null : {
-      okRuns, failedRuns: failed, spread,
-      requestsPerSecond: { min: rps - half, median: rps, max: rps + half },
-      requestsPerServerCpuSecond: eff,
-    },
-    bottleneck: { side, serverCpuUtilization: serverCpu, clientCpuUtilization: clientCpu },
+    runs: [],
+    summary: summary ? { requestsPerSecond: { median: rps }, requestsPerServerCpuSecond: { median: perCpu } } : null,
+    bottleneck: { side, serverCpuUtilization: 0.5, clientCpuUtilization: 0.5 },
     notes: [],
   };
 }
 
-function results(scenarioResults, { baseline = true } = {}) {
+function resultsWith(results, comparisons) {
   return {
-    servers: [{ id: 'drogon', name: 'Drogon' }, { id: 'nginx', name: 'nginx' }, ...(baseline ? [{ id: 'ret', name: 'nginx return', baseline: true }] : [])],
-    scenarios: [{ id: 's1', tool: 'wrk', results: scenarioResults }],
+    servers: [{ id: 'drogon', name: 'Drogon' }, { id: 'nginx', name: 'nginx' }, { id: 'ret', name: 'nginx return', baseline: true }],
+    scenarios: [{ id: 's1', tool: 'wrk', keepAlive: true, results, ...(comparisons ? { comparisons } : {}) }],
   };
 }
-
-function keys(sentences) { return sentences.map((s) => s.key); }
 
 function context(lang, res) {
   const strings = stringsOf(lang);
   const fmt = createFormatter(strings.format);
   const names = new Map(res.servers.map((s) => [s.id, escapeMarkdownText(s.name)]));
-  const list = new Intl.ListFormat(fmt.locale, { type: 'conjunction' });
-  return {
-    strings, fmt, esc: escapeMarkdownText, serverName: (id) => names.get(id), scenarioLabel: (id) => `scenario ${id}`,
-    scenarioList: (ids) => ids.map((id) => `scenario ${id}`).join(strings.listSeparator), list: (items) => list.format(items),
-  };
+  return { strings, fmt, esc: escapeMarkdownText, serverName: (id) => names.get(id) };
 }
 
-test('led by X%: the leader, the percentage and both medians', () => {
-  const res = results([
-    serverResult('drogon', { rps: 120000 }), serverResult('nginx', { rps: 100000 }), serverResult('ret', { rps: 100000 }),
-  ]);
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  const lead = sentences.find((s) => s.key === 'throughput.lead');
-  assert.ok(lead, `no lead sentence in ${keys(sentences)}`);
-  assert.equal(lead.params.leader.id, 'drogon');
-  assert.equal(lead.params.other.id, 'nginx');
-  assert.ok(Math.abs(lead.params.lead.value - 0.2) < 1e-12);
-  assert.equal(localize(lead, context('en', res)),
-    'Drogon served 20.0% more requests per second than nginx (120,000 vs 100,000 req/s, medians of 5 runs), more than the run-to-run spread of 1.0%.');
-  assert.equal(localize(lead, context('zh-CN', res)),
-    'Drogon 的每秒请求数比 nginx 高 20.0%（12.00万 对 10.00万 次请求/秒，5 次运行的中位数），超过了 1.0% 的运行间波动。');
+// The fixed opening of each pace sentence in a language (the text before its first placeholder):
+// a sentence that holds two of them says two things about the pace.
+function paceOpenings(strings, convert = (t) => t) {
+  return Object.fromEntries(Object.entries(strings.sentences.pace).map(([pace, t]) => [pace, convert(t.split('{')[0].trim())]));
+}
+
+const comparison = (metric, verdict, ratio = 1.2, ciLow = 1.1, ciHigh = 1.3) => ({
+  metric, reference: 'drogon', other: 'nginx', pairs: 5, ratio, ciLow, ciHigh, verdict,
 });
 
-test('within noise: no leader is named', () => {
-  const res = results([serverResult('drogon', { rps: 100500, spread: 0.03 }), serverResult('nginx', { rps: 100000, spread: 0.02 })]);
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  assert.ok(keys(sentences).includes('throughput.withinNoise'), keys(sentences).join());
-  assert.ok(!keys(sentences).includes('throughput.lead'));
-  const text = localize(sentences.find((s) => s.key === 'throughput.withinNoise'), context('en', res));
-  assert.equal(text, 'Drogon and nginx were within noise in requests per second: 100,500 vs 100,000 req/s differ by 0.5%, not more than the run-to-run spread of 3.0%.');
-  assert.doesNotMatch(text, /led|more requests per second than/);
+test('the pace openings are distinct in every language, so a sentence with two would be caught', () => {
+  for (const [lang, convert] of [['en'], ['zh-CN'], ['zh-CN', convertText]]) {
+    const openings = Object.values(paceOpenings(stringsOf(lang), convert));
+    assert.ok(openings.every((o) => o.length >= 6), `${lang}: ${openings}`);
+    for (const a of openings) for (const b of openings) if (a !== b) assert.ok(!a.includes(b), `${lang}: "${a}" contains "${b}"`);
+  }
 });
 
-test('client-bound: the load generator set the pace, and a baseline at the same rate is named as the ceiling', () => {
-  const res = results([
-    serverResult('drogon', { rps: 116000, side: 'client', clientCpu: 0.995, serverCpu: 0.7 }),
-    serverResult('nginx', { rps: 116300, side: 'client', clientCpu: 0.99, serverCpu: 0.5 }),
-    serverResult('ret', { rps: 116100, side: 'client', clientCpu: 0.99, serverCpu: 0.5 }),
-  ]);
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  assert.deepEqual(keys(sentences), ['throughput.withinNoise', 'bottleneck.client', 'baseline.sameCeiling', 'efficiency.withinNoise']);
-  const en = localize(sentences[1], context('en', res));
-  assert.equal(en, "The load generator's CPU was saturated (up to 99.5%): wrk, not the server, set the pace, so requests per second say little about the servers here.");
-  const overall = overallConclusions(res);
-  assert.deepEqual(keys(overall), ['overall.clientBound']);
-  assert.equal(localize(overall[0], context('zh-CN', res)),
-    '在 1 个场景中有 1 个负载生成器的 CPU 已饱和（scenario s1）：在这些场景中决定速度的是负载生成器，而不是服务器。');
-});
-
-test('client-bound for one server only says which', () => {
-  const res = results([
-    serverResult('drogon', { rps: 90000, side: 'server' }),
-    serverResult('nginx', { rps: 116000, side: 'client', clientCpu: 0.97 }),
-  ], { baseline: false });
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  const some = sentences.find((s) => s.key === 'bottleneck.clientSome');
-  assert.ok(some, keys(sentences).join());
-  assert.match(localize(some, context('en', res)), /in the runs against nginx \(up to 97\.0%\)/);
-  assert.ok(keys(sentences).includes('bottleneck.server'));
-});
-
-test('efficiency tells servers apart when throughput cannot', () => {
-  const res = results([
-    serverResult('drogon', { rps: 116000, side: 'client', efficiency: { min: 115000, median: 116000, max: 117000 } }),
-    serverResult('nginx', { rps: 116100, side: 'client', efficiency: { min: 190000, median: 192000, max: 194000 } }),
-  ], { baseline: false });
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  const eff = sentences.find((s) => s.key === 'efficiency.lead');
-  assert.ok(eff, keys(sentences).join());
-  assert.equal(eff.params.leader.id, 'nginx');
-  assert.match(localize(eff, context('en', res)), /^Per second of server CPU, nginx served 65\.5% more requests than Drogon \(192,000 vs 116,000\)/);
-});
-
-test('one run each: the difference is reported but not called a lead', () => {
-  const res = results([serverResult('drogon', { rps: 120000, okRuns: 1, spread: 0 }), serverResult('nginx', { rps: 100000, okRuns: 1, spread: 0 })], { baseline: false });
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  assert.ok(keys(sentences).includes('throughput.singleRun'));
-  assert.ok(!keys(sentences).includes('throughput.lead'));
-  assert.match(localize(sentences.find((s) => s.key === 'throughput.singleRun'), context('en', res)), /too few to tell this from noise/);
-});
-
-test('failed runs are said, and a server without any successful run is not compared', () => {
-  const res = results([serverResult('drogon', { rps: 0, okRuns: 0, failed: 3 }), serverResult('nginx', { rps: 100000, failed: 1 })], { baseline: false });
-  const sentences = scenarioConclusions(res, res.scenarios[0]);
-  assert.deepEqual(keys(sentences).slice(0, 2), ['runs.none', 'runs.someFailed']);
-  assert.ok(!keys(sentences).some((k) => k.startsWith('throughput.') || k.startsWith('efficiency.')));
-  assert.equal(localize(sentences[0], context('en', res)), 'Drogon has no successful run in this scenario (3 failed).');
-});
-
-test('every sentence key exists in both languages with the same placeholders', () => {
-  const en = stringsOf('en').sentences;
-  const zh = stringsOf('zh-CN').sentences;
-  const placeholders = (t) => [...t.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
-  for (const group of Object.keys(en)) {
-    for (const key of Object.keys(en[group])) {
-      assert.equal(typeof zh[group]?.[key], 'string', `zh-CN sentences.${group}.${key} missing`);
-      assert.deepEqual(placeholders(zh[group][key]), placeholders(en[group][key]), `sentences.${group}.${key}`);
+test('every combination of saturated sides (and of the baseline\'s): one sentence, one pace, never contradictory', () => {
+  const pair = { reference: 'drogon', other: 'nginx' };
+  let checked = 0;
+  for (const drogon of SIDES) {
+    for (const nginx of SIDES) {
+      for (const baseline of SIDES) {
+        for (const verdict of ['faster', 'slower', 'within-noise', null]) {
+          const comparisons = verdict ? figures.METRICS.map((m) => comparison(m, verdict)) : undefined;
+          const res = resultsWith([serverResult('drogon', { side: drogon }), serverResult('nginx', { side: nginx }), serverResult('ret', { side: baseline })], comparisons);
+          const said = scenarioSentence(res, res.scenarios[0], pair);
+          const expectedPace = drogon === nginx ? drogon : 'mixed';
+          assert.equal(said.pace, expectedPace);
+          assert.equal(said.key, `pace.${expectedPace}`);
+          // The figure quoted: requests per second only while the load generator was not saturated.
+          const clientSaturated = [drogon, nginx].some(figures.clientSaturated);
+          const mixed = drogon !== nginx;
+          assert.equal(said.metric, clientSaturated || mixed ? 'requestsPerServerCpuSecond' : 'requestsPerSecond', `${drogon}/${nginx}`);
+          for (const [lang, convert] of [['en'], ['zh-CN'], ['zh-TW', convertText]]) {
+            const strings = stringsOf(lang === 'zh-TW' ? 'zh-CN' : lang);
+            let text = localize(said, context(lang === 'zh-TW' ? 'zh-CN' : lang, res));
+            if (convert) text = convert(text);
+            const openings = paceOpenings(strings, convert);
+            const found = Object.entries(openings).filter(([, opening]) => text.includes(opening)).map(([pace]) => pace);
+            assert.deepEqual(found, [expectedPace], `${lang} ${drogon}/${nginx}: ${text}`);
+            // One sentence: one full stop, at the end.
+            const stops = text.match(lang === 'en' ? /\.(\s|$)/g : /。/g) || [];
+            assert.equal(stops.length, 1, `${lang}: not one sentence: ${text}`);
+            // A lead only from an interval: the verdict words appear exactly when the bench gave one.
+            const verdicts = Object.values(strings.comparison.verdicts).map((v) => (convert || ((t) => t))(v.replace('{reference}', 'Drogon')));
+            const claimed = verdicts.filter((v) => text.includes(v));
+            if (verdict) assert.deepEqual(claimed, [(convert || ((t) => t))(strings.comparison.verdicts[verdict].replace('{reference}', 'Drogon'))], `${lang}: ${text}`);
+            else assert.deepEqual(claimed, [], `${lang}: a verdict without an interval: ${text}`);
+            if (mixed) {
+              // Each server's own side, named once.
+              for (const [id, side] of [['Drogon', drogon], ['nginx', nginx]]) {
+                const sideName = (convert || ((t) => t))(strings.sides[side]);
+                assert.ok(text.includes(`${id}${lang === 'en' ? ': ' : '：'}${sideName}`), `${lang}: ${id}'s side not named: ${text}`);
+              }
+            }
+          }
+          checked += 1;
+        }
+      }
     }
   }
-  assert.deepEqual(Object.keys(zh).sort(), Object.keys(en).sort());
+  assert.equal(checked, SIDES.length ** 3 * 4);
+});
+
+test('English wording: no sentence says both that the load generator and that the server set the pace', () => {
+  const pair = { reference: 'drogon', other: 'nginx' };
+  for (const drogon of SIDES) {
+    for (const nginx of SIDES) {
+      const res = resultsWith([serverResult('drogon', { side: drogon }), serverResult('nginx', { side: nginx })]);
+      const text = localize(scenarioSentence(res, res.scenarios[0], pair), context('en', res));
+      const saysClient = /load generator's CPU was the limit/.test(text);
+      const saysServer = /server's CPU was the limit/.test(text);
+      assert.ok(!(saysClient && saysServer), text);
+      if (saysClient) assert.ok(drogon === 'client' && nginx === 'client', text);
+      if (saysServer) assert.ok(drogon === 'server' && nginx === 'server', text);
+      if (/Both CPUs were saturated/.test(text)) assert.ok(drogon === 'both' && nginx === 'both', text);
+      if (/Neither CPU was saturated/.test(text)) assert.ok(drogon === 'neither' && nginx === 'neither', text);
+    }
+  }
+});
+
+test('the comparison phrase: interval and verdict from the bench, or the ratio of medians without a verdict', () => {
+  const res = resultsWith([serverResult('drogon', { side: 'server', rps: 150000 }), serverResult('nginx', { side: 'server', rps: 100000 })]);
+  const pair = { reference: 'drogon', other: 'nginx' };
+  const en = context('en', res);
+  const zh = context('zh-CN', res);
+  const medians = figures.ratioFor(res.scenarios[0], 'requestsPerSecond', pair);
+  assert.deepEqual(medians, { ratio: 1.5, ciLow: null, ciHigh: null, verdict: null, reason: null, pairs: null, hasCi: false, fromMedians: true });
+  assert.equal(comparisonText(en, pair, medians), 'Drogon 1.50× nginx (medians)');
+  assert.equal(comparisonText(zh, pair, medians), 'Drogon 为 nginx 的 1.50×（中位数）');
+  const withCi = resultsWith(res.scenarios[0].results, [comparison('requestsPerSecond', 'faster', 3.62, 3.5, 3.75)]);
+  const bootstrap = figures.ratioFor(withCi.scenarios[0], 'requestsPerSecond', pair);
+  assert.equal(comparisonText(en, pair, bootstrap), 'Drogon 3.62× nginx (95 % CI 3.50–3.75), faster');
+  assert.equal(comparisonText(zh, pair, bootstrap), 'Drogon 为 nginx 的 3.62×（95% 置信区间 3.50–3.75），更快');
+  const fewPairs = { ...comparison('requestsPerSecond', 'within-noise', 1.01, null, null), pairs: 1, reason: 'too few paired rounds' };
+  const few = figures.ratioFor(resultsWith(res.scenarios[0].results, [fewPairs]).scenarios[0], 'requestsPerSecond', pair);
+  assert.equal(few.hasCi, false);
+  assert.equal(comparisonText(en, pair, few), 'Drogon 1.01× nginx (no CI: too few paired rounds)');
+  assert.equal(comparisonText(zh, pair, few), 'Drogon 为 nginx 的 1.01×（无置信区间：配对的轮次太少）');
+  assert.equal(comparisonText(en, pair, null), 'Drogon against nginx: not measured');
+});
+
+test('a server without a successful run: said, and nothing compared', () => {
+  const res = resultsWith([serverResult('drogon', { side: 'server' }), serverResult('nginx', { side: 'client', summary: false })]);
+  const said = scenarioSentence(res, res.scenarios[0], { reference: 'drogon', other: 'nginx' });
+  assert.equal(said.key, 'scenario.noResult');
+  assert.equal(localize(said, context('en', res)), 'nginx has no successful run in this scenario, so nothing is compared.');
+  assert.equal(scenarioSentence(res, res.scenarios[0], null).key, 'scenario.noPair');
+});
+
+test('every sentence and comparison key exists in both languages with the same placeholders', () => {
+  const placeholders = (t) => [...t.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
+  const walk = (en, zh, at) => {
+    for (const key of Object.keys(en)) {
+      if (typeof en[key] === 'string') {
+        assert.equal(typeof zh[key], 'string', `zh-CN ${at}.${key} missing`);
+        assert.deepEqual(placeholders(zh[key]), placeholders(en[key]), `${at}.${key}`);
+      } else walk(en[key], zh[key] || {}, `${at}.${key}`);
+    }
+  };
+  for (const group of ['sentences', 'comparison', 'sides']) walk(stringsOf('en')[group], stringsOf('zh-CN')[group], group);
 });
 
 test('a template placeholder without a value is an error, not a blank', () => {
-  const res = results([serverResult('drogon', { rps: 1 }), serverResult('nginx', { rps: 1 })]);
+  const res = resultsWith([serverResult('drogon', { side: 'server' }), serverResult('nginx', { side: 'server' })]);
   const ctx = context('en', res);
-  ctx.strings = { ...ctx.strings, sentences: { runs: { none: '{server} {nothing}' } } };
-  assert.throws(() => localize({ key: 'runs.none', params: { server: { kind: 'server', id: 'drogon' } } }, ctx), /no value for \{nothing\}/);
+  ctx.strings = { ...ctx.strings, sentences: { scenario: { noResult: '{server} {nothing}' } } };
+  assert.throws(() => localize({ key: 'scenario.noResult', params: { server: { kind: 'server', id: 'drogon' } } }, ctx), /no value for \{nothing\}/);
 });

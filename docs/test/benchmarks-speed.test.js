@@ -9,7 +9,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { copySiteContent } = require('./support/content-copy');
 
-const resultsFile = path.join(__dirname, 'fixtures', 'results-quick-b.json');
+const resultsFile = path.join(__dirname, 'fixtures', 'results-quick-v2-b.json');
 const generateModule = path.join(__dirname, '..', 'src', 'generate-pages.js');
 
 test('regenerating every page (benchmarks + zh-TW conversion): time printed, output stable', (t) => {

@@ -2,8 +2,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const {
-  spreadOf, splitServers, judgeDifference, scenarioBottleneck, environmentChanges, buildTrend, runCounts,
-} = require('../src/benchmarks-stats');
+  spreadOf, splitServers, environmentChanges, buildTrend, runCounts,
+} = require('../src/benchmarks/stats');
 
 // Unit-test inputs for the aggregation logic (not benchmark figures: no page shows them).
 const m = (min, median, max, okRuns = 5) => ({ min, median, max, okRuns });
@@ -13,55 +13,9 @@ test('spread is (max - min) / median, 0 for a zero median', () => {
   assert.equal(spreadOf(m(0, 0, 0)), 0);
 });
 
-test('a difference larger than both spreads is a lead, by leader/other - 1', () => {
-  const judged = judgeDifference(m(98, 100, 102), m(118, 120, 122));
-  assert.equal(judged.verdict, 'lead');
-  assert.equal(judged.leader, 'b');
-  assert.equal(judged.other, 'a');
-  assert.ok(Math.abs(judged.lead - 0.2) < 1e-12);
-  assert.ok(Math.abs(judged.noise - 0.04) < 1e-12, 'noise is the larger of the two spreads (4/100)');
-});
-
-test('a difference within the larger spread is noise, whichever side is higher', () => {
-  const judged = judgeDifference(m(95, 103, 110), m(99, 100, 101));
-  assert.equal(judged.verdict, 'within-noise');
-  assert.equal(judged.leader, 'a');
-  assert.ok(judged.lead <= judged.noise);
-});
-
-test('the spread reported by the bench is used when present', () => {
-  const a = { ...m(100, 100, 100), spread: 0.5 };
-  assert.equal(judgeDifference(a, m(120, 120, 120)).verdict, 'within-noise');
-  assert.equal(judgeDifference(m(100, 100, 100), m(120, 120, 120)).verdict, 'lead');
-});
-
-test('with a single run on either side nothing is claimed', () => {
-  assert.equal(judgeDifference(m(100, 100, 100, 1), m(150, 150, 150, 5)).verdict, 'single-run');
-});
-
-test('zero medians', () => {
-  assert.equal(judgeDifference(m(0, 0, 0), m(0, 0, 0)).verdict, 'both-zero');
-  const one = judgeDifference(m(0, 0, 0), m(5, 5, 5));
-  assert.equal(one.verdict, 'only-one');
-  assert.equal(one.leader, 'b');
-});
-
 function result(server, side, serverCpu, clientCpu, runs = [{ status: 'ok' }]) {
   return { server, runs, summary: {}, notes: [], bottleneck: { side, serverCpuUtilization: serverCpu, clientCpuUtilization: clientCpu } };
 }
-
-test('scenario bottleneck collects which servers saturated which side', () => {
-  const scenario = { results: [result('a', 'client', 0.5, 0.99), result('b', 'both', 0.95, 0.97), result('c', 'neither', 0.2, 0.3)] };
-  const b = scenarioBottleneck(scenario, ['a', 'b']);
-  assert.deepEqual(b.clientBound, ['a', 'b']);
-  assert.deepEqual(b.serverBound, ['b']);
-  assert.deepEqual(b.neither, []);
-  assert.equal(b.maxClientCpu, 0.99);
-  assert.equal(b.maxServerCpu, 0.95);
-  const c = scenarioBottleneck(scenario, ['c']);
-  assert.deepEqual(c.neither, ['c']);
-  assert.deepEqual(c.clientBound, []);
-});
 
 test('run counts separate ok and failed runs', () => {
   assert.deepEqual(runCounts(result('a', 'client', 1, 1, [{ status: 'ok' }, { status: 'failed' }, { status: 'ok' }])), { ok: 2, failed: 1, total: 3 });

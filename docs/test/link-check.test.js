@@ -90,3 +90,12 @@ test('in a temp copy of the content, an added broken page link and a broken anch
   assert.ok(problems.some((p) => p.file === first.entries['zh-TW'].relPath), 'JB_TW copy of the broken link not reported');
   assert.deepEqual(buildAliases(manifest)['/CHN/'], first.entries['zh-CN'].route);
 });
+
+test("a docsify ':ignore' link is a file at the site root, checked as one (the published results JSON)", () => {
+  const files = new Map([['ENG/A.md', "# A\n\n[data](bench/results/latest.json ':ignore') and [gone](bench/missing.json ':ignore')\n"]]);
+  const links = collectLinks(files.get('ENG/A.md'));
+  assert.deepEqual(links.map((l) => l.kind), ['ignored-link', 'ignored-link']);
+  const problems = checkLinks({ files, assetExists: (rel) => rel === 'bench/results/latest.json' });
+  assert.deepEqual(problems.map((p) => p.href), ['bench/missing.json']);
+  assert.match(problems[0].message, /no file bench\/missing\.json in the site/);
+});

@@ -73,8 +73,9 @@ test('index.html carries a strict CSP that the browser enforces; the site ships 
   await page.close();
 });
 
-test('every page renders in every language, with its title, content, sidebar and <html lang>', { timeout: 180000 }, async () => {
+test('every page renders in every language, with its title, content, sidebar, <html lang> and highlighted code', { timeout: 180000 }, async () => {
   const page = await newPage();
+  const codeLanguages = [];
   for (const entry of map.pages) {
     for (const lang of map.languages) {
       const { route, title } = entry.languages[lang.code];
@@ -87,6 +88,15 @@ test('every page renders in every language, with its title, content, sidebar and
         current: document.querySelector('.sidebar-nav a[aria-current="page"]')?.getAttribute('href'),
         switcherCurrent: document.querySelector('.lang-switcher a[aria-current]')?.getAttribute('data-lang'),
         documentTitle: document.title,
+        // Code blocks with a language: that grammar is loaded and the block is coloured.
+        code: [...document.querySelectorAll('#main pre[data-lang]')].map((pre) => ({
+          lang: pre.getAttribute('data-lang'),
+          grammar: !!window.Prism.languages[pre.getAttribute('data-lang')],
+          tokens: pre.querySelectorAll('code .token').length,
+          // A one-word command (./build/hello) has nothing its grammar colours: no tokens expected.
+          tokenizable: !!window.Prism.languages[pre.getAttribute('data-lang')]
+            && window.Prism.tokenize(pre.textContent, window.Prism.languages[pre.getAttribute('data-lang')]).some((t) => typeof t !== 'string'),
+        })),
       }));
       const where = `${lang.code} ${route}`;
       assert.equal(shown.lang, lang.htmlLang, `${where}: <html lang>`);
@@ -96,9 +106,16 @@ test('every page renders in every language, with its title, content, sidebar and
       assert.equal(decodeURIComponent(shown.current || ''), `#${route}`, `${where}: sidebar does not mark the page`);
       assert.equal(shown.switcherCurrent, lang.code, `${where}: switcher does not mark the language`);
       assert.ok(shown.documentTitle.startsWith(title), `${where}: document title "${shown.documentTitle}"`);
+      for (const block of shown.code.filter((b) => b.lang !== 'text')) {
+        assert.ok(block.grammar, `${where}: no Prism grammar for \`\`\`${block.lang}`);
+        if (block.tokenizable) assert.ok(block.tokens > 0, `${where}: \`\`\`${block.lang} block not highlighted`);
+      }
+      codeLanguages.push(...shown.code.map((b) => b.lang));
       await screenshot(page, `site-${lang.dir}-${entry.id}`);
     }
   }
+  // The languages the issue names are on the site and coloured (C++ needs c and clike first).
+  for (const lang of ['cpp', 'markdown', 'sh']) assert.ok(codeLanguages.includes(lang), `no \`\`\`${lang} block found on any page`);
   assertClean(page);
   await page.close();
 });

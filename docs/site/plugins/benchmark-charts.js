@@ -1,7 +1,7 @@
 // Benchmark charts plugin: draws every <figure class="bench-chart" data-chart="..."> of the rendered
 // page with Chart.js 4 (vendor/chart.umd.min.js, loaded before this file). No eval and no inline
 // script (CSP script-src 'self'): the chart data is JSON in the figure's data-chart attribute,
-// written by docs/src/benchmarks-charts.js, which documents its fields.
+// written by docs/src/benchmarks/charts.js, which documents its fields.
 //
 // Text labels come from the accessible table that follows each figure (its header cells and first
 // columns), so the chart reads exactly like the table in every language, including the zh-TW page
@@ -75,15 +75,32 @@
       if (grid.rows.length !== spec.series.length) throw new Error('table has ' + grid.rows.length + ' rows, chart has ' + spec.series.length + ' series');
       if (grid.header.length !== k + length) throw new Error('table has ' + grid.header.length + ' columns, chart needs ' + (k + length));
       out.categories = grid.header.slice(k);
-      out.series = grid.rows.map(key);
+      // A grouped chart names its groups by the first key column; its series by the others.
+      out.series = grid.rows.map(spec.groups ? function (row) { return row.slice(1, k).join(' · '); } : key);
       out.cells = grid.rows.map(function (row) { return row.slice(k); });
+      if (spec.groups) {
+        out.groups = [];
+        spec.series.forEach(function (s, j) {
+          if (!out.groups.some(function (g) { return g.index === s.group; })) out.groups.push({ index: s.group, name: grid.rows[j][0] });
+        });
+        out.groups.sort(function (a, b) { return a.index - b.index; });
+      }
     }
     return out;
   }
 
+  /** The group a grouped chart shows first: the one the page asks for, if it has series. */
+  function initialGroup(spec, labels) {
+    if (!spec.groups) return null;
+    var wanted = spec.groups.selected;
+    return labels.groups.some(function (g) { return g.index === wanted; }) ? wanted : labels.groups[0].index;
+  }
+
   // Category axis labels: each key cell on its own line(s).
-  function axisLabel(category) {
-    return category.split(' · ').reduce(function (lines, part) { return lines.concat(wrapLabel(part, 32)); }, []);
+  // (On a narrow screen, shorter lines: the labels of a horizontal chart share its width with the bars.)
+  var NARROW_PX = 560;
+  function axisLabel(category, narrow) {
+    return category.split(' · ').reduce(function (lines, part) { return lines.concat(wrapLabel(part, narrow ? 16 : 32)); }, []);
   }
 
   // Draws the min-max range of each bar as a line with caps (the runs' spread), over the bars.
@@ -147,32 +164,95 @@
     },
   };
 
+  // A rule across the plot at spec.reference on the value axis (a ratio chart's 1 = equal).
+  var referencePlugin = {
+    id: 'benchReference',
+    afterDatasetsDraw: function (chart) {
+      var at = chart.options.plugins.benchReference && chart.options.plugins.benchReference.at;
+      if (at === undefined || at === null) return;
+      var horizontal = chart.options.indexAxis === 'y';
+      var scale = horizontal ? chart.scales.x : chart.scales.y;
+      var area = chart.chartArea;
+      var pixel = scale.getPixelForValue(at);
+      var ctx = chart.ctx;
+      ctx.save();
+      ctx.strokeStyle = '#222';
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      if (horizontal) { ctx.moveTo(pixel, area.top); ctx.lineTo(pixel, area.bottom); } else { ctx.moveTo(area.left, pixel); ctx.lineTo(area.right, pixel); }
+      ctx.stroke();
+      ctx.restore();
+    },
+  };
+
   /** Orientation and height (px, or null: from the width) of one chart. */
   var LEGEND_ROW_PX = 24;
 
-  function chartLayout(spec, labels) {
+  // Series drawn at once: a grouped chart draws one group.
+  function shownSeries(spec) {
+    if (!spec.groups) return spec.series.length;
+    var counts = {};
+    spec.series.forEach(function (s) { counts[s.group] = (counts[s.group] || 0) + 1; });
+    return Math.max.apply(null, Object.keys(counts).map(function (g) { return counts[g]; }));
+  }
+
+  function chartLayout(spec, labels, width) {
     var barCount = spec.series.length * labels.categories.length;
+    // Asked for (a ratio chart: one row per scenario): as tall as its bars need (and its labels, which
+    // wrap into more lines on a narrow screen).
+    var labelRows = typeof width === 'number' && width < NARROW_PX ? 34 : 14;
+    if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(180, barCount * 18 + labels.categories.length * labelRows + 80) };
     var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
     if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
     // A line per scenario x server: the legend takes a row each, so the plot gets its own 300 px below it.
-    if (spec.kind === 'line') return { horizontal: false, height: 300 + spec.series.length * LEGEND_ROW_PX };
-    return { horizontal: false, height: null };
+    // (A few series share one legend row.)
+    if (spec.kind === 'line') {
+      var shown = shownSeries(spec);
+      return { horizontal: false, height: 210 + (shown > 4 ? shown * LEGEND_ROW_PX : LEGEND_ROW_PX) };
+    }
+    return { horizontal: false, height: 240 };
   }
 
-  /** The Chart.js configuration of one chart: spec (the data-chart JSON) and its table's labels. */
-  function chartConfig(spec, labels) {
-    var horizontal = chartLayout(spec, labels).horizontal;
-    var valueAxis = horizontal ? 'x' : 'y';
-    var categoryAxis = horizontal ? 'y' : 'x';
-    var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
-    var datasets = spec.series.map(function (s, j) {
+  /**
+   * The Chart.js datasets of a chart: every series, or a grouped chart's series of one group.
+   * extra: datasets added by the page (a reader's own run), drawn after the published ones.
+   */
+  function chartDatasets(spec, labels, group, extra) {
+    var out = [];
+    spec.series.forEach(function (s, j) {
+      if (spec.groups && s.group !== group) return;
+      out.push(datasetOf(spec, s, labels.series[j], labels.cells[j]));
+    });
+    return out.concat((extra || []).filter(function (d) { return !spec.groups || d.benchGroup === group; }));
+  }
+
+  /**
+   * A dataset the page adds beside the published ones (a reader's own run): the same kind of series,
+   * drawn lighter and dashed, in its group (grouped charts). series: { label, values, min?, max?,
+   * color, group? } with values in the chart's category order.
+   */
+  function extraDataset(spec, series) {
+    var dataset = datasetOf(spec, { values: series.values, min: series.min, max: series.max, color: series.color, dash: 1 }, series.label, null);
+    dataset.borderDash = [6, 4];
+    dataset.benchGroup = series.group;
+    dataset.benchExtra = true;
+    if (spec.kind === 'bar') {
+      dataset.backgroundColor = colorOf(series.color) + '66';
+      dataset.borderWidth = 2;
+    }
+    return dataset;
+  }
+
+  /** One Chart.js dataset of a series (values, optional error bars, colour, dash). */
+  function datasetOf(spec, s, label, cells) {
       var color = colorOf(s.color);
       var dataset = {
-        label: labels.series[j],
-        data: s.values,
+        label: label,
+        // A numeric x axis takes points; a category axis takes the values in category order.
+        data: spec.x ? s.values.map(function (v, i) { return { x: spec.x[i], y: v }; }) : s.values,
         backgroundColor: color,
         borderColor: color,
-        benchCells: labels.cells[j],
+        benchCells: cells,
       };
       if (spec.kind === 'line') {
         dataset.borderDash = DASHES[(s.dash || 0) % DASHES.length];
@@ -185,16 +265,32 @@
         };
       } else {
         dataset.borderWidth = 1;
-        if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
+        if (typeof spec.base === 'number') dataset.base = spec.base;
       }
+      if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
       return dataset;
-    });
+  }
+
+  /**
+   * The Chart.js configuration of one chart: spec (the data-chart JSON), its table's labels, and for a
+   * grouped chart the group to draw (default: the one the page selects).
+   */
+  function chartConfig(spec, labels, group, width) {
+    var narrow = typeof width === 'number' && width < NARROW_PX;
+    var horizontal = chartLayout(spec, labels, width).horizontal;
+    var valueAxis = horizontal ? 'x' : 'y';
+    var categoryAxis = horizontal ? 'y' : 'x';
+    var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
+    if (spec.groups && (group === undefined || group === null)) group = initialGroup(spec, labels);
+    var datasets = chartDatasets(spec, labels, group);
     var scales = {};
     scales[valueAxis] = {
       type: spec.scale,
-      beginAtZero: spec.scale === 'linear',
+      beginAtZero: spec.scale === 'linear' && typeof spec.base !== 'number',
       ticks: {
         maxRotation: 0,
+        // A logarithmic axis has many unlabelled ticks; skipping would drop labelled ones.
+        autoSkip: spec.scale !== 'logarithmic',
         callback: function (value) {
           // A logarithmic axis labels only 1, 2 and 5 times a power of ten, so labels never collide.
           if (spec.scale === 'logarithmic') {
@@ -205,14 +301,49 @@
         },
       },
     };
-    scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
-    return {
+    // Bars from a base on a logarithmic axis (ratios from 1): the same distance on both sides of the
+    // base, so "half as fast" and "twice as fast" look alike; at least a factor 2 each way.
+    // Ticks at the base times powers of two (0.5, 1, 2 ...).
+    if (typeof spec.base === 'number' && spec.scale === 'logarithmic') {
+      var doublings = 1;
+      spec.series.forEach(function (s) {
+        [s.values, s.min || [], s.max || []].forEach(function (list) {
+          list.forEach(function (v) { if (typeof v === 'number' && v > 0) doublings = Math.max(doublings, Math.ceil(Math.abs(Math.log2(v / spec.base)) * 1.1)); });
+        });
+      });
+      scales[valueAxis].min = spec.base * Math.pow(2, -doublings);
+      scales[valueAxis].max = spec.base * Math.pow(2, doublings);
+      scales[valueAxis].afterBuildTicks = function (axis) {
+        var ticks = [];
+        for (var k = -doublings; k <= doublings; k++) ticks.push({ value: spec.base * Math.pow(2, k) });
+        axis.ticks = ticks;
+      };
+      scales[valueAxis].ticks.callback = function (value) { return numbers.format(value); };
+    }
+    if (spec.x) {
+      // A numeric x axis (concurrency levels, 1/(1 - p)): only the given ticks, labelled as given.
+      var tickValues = spec.xTicks ? spec.xTicks.map(function (t) { return t.value; }) : spec.x;
+      var tickLabel = function (value) {
+        var tick = (spec.xTicks || []).filter(function (t) { return Math.abs(t.value - value) < 1e-9 * Math.max(1, value); })[0];
+        return tick ? tick.label : numbers.format(value);
+      };
+      scales.x = {
+        type: spec.xScale,
+        min: Math.min.apply(null, spec.x),
+        max: Math.max.apply(null, spec.x),
+        afterBuildTicks: function (axis) { axis.ticks = tickValues.map(function (v) { return { value: v }; }); },
+        ticks: { autoSkip: false, maxRotation: 0, callback: tickLabel },
+      };
+    } else {
+      scales[categoryAxis] = { type: 'category', ticks: { autoSkip: false } };
+    }
+    var config = {
       type: spec.kind,
-      data: { labels: labels.categories.map(axisLabel), datasets: datasets },
+      data: spec.x ? { datasets: datasets } : { labels: labels.categories.map(function (c) { return axisLabel(c, narrow); }), datasets: datasets },
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
-        maintainAspectRatio: !chartLayout(spec, labels).height,
+        maintainAspectRatio: !chartLayout(spec, labels, width).height,
         aspectRatio: 2,
         animation: false,
         scales: scales,
@@ -223,19 +354,30 @@
             ? { position: 'top', maxHeight: spec.series.length * LEGEND_ROW_PX + 16, labels: { boxWidth: 36, boxHeight: 2 } }
             : { position: 'top', labels: {} },
           benchBreaks: { at: spec.kind === 'line' ? spec.breaks : [] },
+          benchReference: { at: typeof spec.reference === 'number' ? spec.reference : null },
           tooltip: {
             callbacks: {
+              // The table's own column header for the point (a numeric axis has no category labels).
+              title: function (items) { return items.length ? labels.categories[items[0].dataIndex] : ''; },
               // The table's own text: the same formatting as the page, per language.
               label: function (item) {
                 var cell = item.dataset.benchCells && item.dataset.benchCells[item.dataIndex];
-                return item.dataset.label + ': ' + (cell || numbers.format(item.raw));
+                return item.dataset.label + ': ' + (cell || item.formattedValue);
               },
             },
           },
         },
       },
-      plugins: [rangePlugin, breakPlugin],
+      plugins: [rangePlugin, breakPlugin, referencePlugin],
     };
+    // A narrow screen: smaller text, so labels, ticks and legend fit beside the plot.
+    if (narrow) {
+      var small = { size: 10 };
+      Object.keys(config.options.scales).forEach(function (axis) { config.options.scales[axis].ticks.font = small; });
+      config.options.plugins.legend.labels.font = small;
+      config.options.plugins.legend.labels.boxWidth = 20;
+    }
+    return config;
   }
 
   var root = typeof self !== 'undefined' ? self : {};
@@ -264,7 +406,7 @@
     if (!table) throw new Error('no table after the chart figure');
     var spec = JSON.parse(figure.getAttribute('data-chart'));
     var labels = chartLabels(spec, tableGrid(table));
-    var layout = chartLayout(spec, labels);
+    var layout = chartLayout(spec, labels, canvas.parentElement.clientWidth);
     // Chart.js sizes the canvas from its parent: a wrapper of known height for horizontal charts.
     var wrapper = canvas.parentElement.classList.contains('bench-chart-canvas') ? canvas.parentElement : null;
     if (!wrapper) {
@@ -275,9 +417,45 @@
     }
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
-    var chart = new root.Chart(canvas, chartConfig(spec, labels));
+    var group = initialGroup(spec, labels);
+    var chart = new root.Chart(canvas, chartConfig(spec, labels, group, wrapper.clientWidth));
+    chart.benchFigure = { spec: spec, labels: labels, group: group, extra: [] };
     active.push(chart);
+    if (spec.groups) addSelector(figure, chart);
     figure.setAttribute('data-chart-state', 'drawn');
+  }
+
+  /** Redraws a chart's datasets: its group's published series, then the datasets the page added. */
+  function refresh(chart) {
+    var f = chart.benchFigure;
+    chart.data.datasets = chartDatasets(f.spec, f.labels, f.group, f.extra);
+    chart.update();
+  }
+
+  // A grouped chart shows one group (scenario) at a time: a <select> after the figure's
+  // .bench-select-label, which names it. Built with DOM calls only: option texts are the table's text.
+  function addSelector(figure, chart) {
+    var labelEl = figure.querySelector('.bench-select-label');
+    if (!labelEl) throw new Error('grouped chart without a .bench-select-label');
+    var existing = figure.querySelector('select.bench-select');
+    if (existing) existing.parentNode.removeChild(existing);
+    var select = root.document.createElement('select');
+    select.className = 'bench-select';
+    select.setAttribute('aria-labelledby', labelEl.id);
+    chart.benchFigure.labels.groups.forEach(function (g) {
+      var option = root.document.createElement('option');
+      option.value = String(g.index);
+      option.textContent = g.name;
+      if (g.index === chart.benchFigure.group) option.selected = true;
+      select.appendChild(option);
+    });
+    select.addEventListener('change', function () {
+      chart.benchFigure.group = Number(select.value);
+      figure.setAttribute('data-group', select.value);
+      refresh(chart);
+    });
+    labelEl.parentNode.insertBefore(select, labelEl.nextSibling);
+    figure.setAttribute('data-group', String(chart.benchFigure.group));
   }
 
   function drawAll(container) {
@@ -293,8 +471,30 @@
     });
   }
 
+  /** The drawn chart of a figure (by the figure's id, e.g. "bench-figure-ratios"), or null. */
+  function chartOfFigure(figureId) {
+    for (var i = 0; i < active.length; i++) {
+      if (active[i].canvas && active[i].canvas.closest('figure') && active[i].canvas.closest('figure').id === figureId) return active[i];
+    }
+    return null;
+  }
+
+  /**
+   * Replaces the datasets the page added to a figure's chart (see extraDataset) and redraws it.
+   * Returns false when the page has no such chart.
+   */
+  function setExtra(figureId, seriesList) {
+    var chart = chartOfFigure(figureId);
+    if (!chart) return false;
+    chart.benchFigure.extra = seriesList.map(function (series) { return extraDataset(chart.benchFigure.spec, series); });
+    refresh(chart);
+    return true;
+  }
+
   function install(win) {
     root = win;
+    // For the page's other plugins (benchmark-own-run.js): the drawn charts and their added series.
+    win.BenchmarkCharts = { chartOfFigure: chartOfFigure, setExtra: setExtra, tableAfter: tableAfter, PALETTE: PALETTE };
     var resizeAll = function () { active.forEach(function (chart) { chart.resize(); }); };
     win.addEventListener('beforeprint', resizeAll);
     win.addEventListener('afterprint', resizeAll);
@@ -312,5 +512,8 @@
     win.$docsify = config;
   }
 
-  return { wrapLabel: wrapLabel, chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, tableGrid: tableGrid, install: install, PALETTE: PALETTE };
+  return {
+    wrapLabel: wrapLabel, chartLabels: chartLabels, chartLayout: chartLayout, chartConfig: chartConfig, chartDatasets: chartDatasets,
+    initialGroup: initialGroup, extraDataset: extraDataset, tableGrid: tableGrid, install: install, PALETTE: PALETTE,
+  };
 });

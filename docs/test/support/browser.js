@@ -79,7 +79,8 @@ async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
   };
 }
 
-// page.problems: console errors, page errors and CSP violations, as strings.
+// page.problems: console errors and warnings, page errors and CSP violations, as strings (docsify warns,
+// for instance, when a code block's Prism language is not loaded).
 // page.failedResponses: URLs that answered 4xx/5xx (the console message of a 404 does not name it).
 function watchProblems(page) {
   page.problems = [];
@@ -87,7 +88,7 @@ function watchProblems(page) {
   page.on('response', (res) => { if (res.status() >= 400) page.failedResponses.push(`${res.status()} ${decodeURIComponent(res.url())}`); });
   page.on('console', (msg) => {
     const text = msg.text();
-    if (msg.type() === 'error' || /Content Security Policy/i.test(text)) page.problems.push(`console ${msg.type()}: ${text}`);
+    if (msg.type() === 'error' || msg.type() === 'warning' || /Content Security Policy/i.test(text)) page.problems.push(`console ${msg.type()}: ${text}`);
   });
   page.on('pageerror', (err) => page.problems.push(`page error: ${err.message}`));
   return page;

@@ -1,6 +1,7 @@
-// A temp copy of the site's content (manifest, UI strings, ENG/ CHN/ JB_TW/, bench results), for
-// tests that modify pages: the working tree is never touched. The copy is regenerated with the
-// build's generate stage first, so it is consistent even while the working tree has unbuilt edits.
+// A temp copy of the site's content (manifest, UI strings, ENG/ CHN/ JB_TW/, bench settings and results,
+// the guide's data and examples), for tests that modify pages: the working tree is never touched. The
+// copy is regenerated with the build's generate stage first, so it is consistent even while the
+// working tree has unbuilt edits.
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -15,9 +16,16 @@ function copySiteContent({ resultsFile } = {}) {
   try {
     fs.mkdirSync(path.join(root, 'docs'));
     for (const name of ['manifest.json', 'ui-strings.json']) fs.copyFileSync(path.join(repoRoot, 'docs', name), path.join(root, 'docs', name));
+    // The guide's data and the example files its pages include (docs/src/guide/).
+    for (const dir of ['docs/guide', 'examples/guide']) {
+      if (fs.existsSync(path.join(repoRoot, dir))) fs.cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
+    }
     for (const dir of contentDirs) {
       if (fs.existsSync(path.join(repoRoot, dir))) fs.cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
     }
+    // The bench settings: pages quote them (docs/src/benchmarks/methodology.js).
+    fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, 'bench', 'scenarios.json'), path.join(root, 'bench', 'scenarios.json'));
     const results = path.join(repoRoot, 'bench', 'results');
     if (fs.existsSync(results)) fs.cpSync(results, path.join(root, 'bench', 'results'), { recursive: true });
     if (resultsFile) {

@@ -1,0 +1,301 @@
+// The figures the Benchmarks pages show, read from a results JSON (bench/results.schema.json, format
+// 1 or 2). One module for both sides: the generator (docs/src/benchmarks/, in node) builds the
+// published page with it, and the charts plugin (in the browser) reads a reader's own results file
+// with the same functions, so the reader's figures are computed exactly like the published ones.
+// Pure functions of validated JSON; no DOM, no Markdown.
+(function (root, factory) {
+  'use strict';
+  var api = factory();
+  if (typeof module === 'object' && module.exports) module.exports = api;
+  else root.BenchmarkFigures = api;
+})(typeof self !== 'undefined' ? self : this, function () {
+  'use strict';
+
+  // The scenario kinds of the at-a-glance table, in reading order.
+  var KEY_KINDS = ['pipelined', 'keepalive', 'close'];
+  var METRICS = ['requestsPerSecond', 'requestsPerServerCpuSecond'];
+  // Latency percentiles of a summary, with p: the x axis of a percentile curve is 1 / (1 - p).
+  var PERCENTILES = [
+    { key: 'p50', p: 0.5 }, { key: 'p75', p: 0.75 }, { key: 'p90', p: 0.9 }, { key: 'p99', p: 0.99 }, { key: 'p999', p: 0.999 },
+  ];
+
+  function find(list, test) {
+    for (var i = 0; i < (list || []).length; i++) if (test(list[i])) return list[i];
+    return null;
+  }
+
+  /** 'pipelined' (more than one request per write), 'keepalive' or 'close'. */
+  function scenarioKind(scenario) {
+    if ((scenario.pipelineDepth || 1) > 1) return 'pipelined';
+    return scenario.keepAlive ? 'keepalive' : 'close';
+  }
+
+  /** [{ kind, scenario }]: the first scenario of each key kind, in KEY_KINDS order (kinds the file lacks are left out). */
+  function keyScenarios(results) {
+    var out = [];
+    KEY_KINDS.forEach(function (kind) {
+      var scenario = find(results.scenarios, function (sc) { return scenarioKind(sc) === kind; });
+      if (scenario) out.push({ kind: kind, scenario: scenario });
+    });
+    return out;
+  }
+
+  function resultFor(scenario, serverId) {
+    return find(scenario.results, function (r) { return r.server === serverId; });
+  }
+
+  /** The servers compared (not baselines), in the file's order. */
+  function comparedServers(results) {
+    return results.servers.filter(function (s) { return s.baseline !== true; });
+  }
+
+  /**
+   * The pair the page compares: { reference, other } server ids. The reference is the one the bench's
+   * comparisons name (format 2), else the first compared server; the other is the next compared one.
+   * null when fewer than two servers are compared.
+   */
+  function mainPair(results) {
+    var compared = comparedServers(results).map(function (s) { return s.id; });
+    var named = null;
+    results.scenarios.forEach(function (sc) { (sc.comparisons || []).forEach(function (c) { if (!named) named = c.reference; }); });
+    var reference = named && compared.indexOf(named) >= 0 ? named : compared[0];
+    var other = find(compared, function (id) { return id !== reference; });
+    return reference && other ? { reference: reference, other: other } : null;
+  }
+
+  /**
+   * reference / other for one scenario and metric:
+   *   { ratio, ciLow, ciHigh, verdict, reason, pairs, hasCi, fromMedians }
+   * From the bench's comparison (bootstrap interval over paired rounds) when the file has one; else the
+   * ratio of the two medians, with no interval and no verdict (verdict null, hasCi false): a format 1
+   * file cannot tell a difference from noise, and the page claims nothing from it.
+   * null when either server has no summary in this scenario, or the bench's comparison has no ratio.
+   */
+  function ratioFor(scenario, metric, pair) {
+    var comparison = find(scenario.comparisons, function (c) {
+      return c.metric === metric && c.reference === pair.reference && c.other === pair.other;
+    });
+    // The bench compared the pair but had no round where both ran: nothing to give.
+    if (comparison && typeof comparison.ratio !== 'number') return null;
+    if (comparison) {
+      var hasCi = typeof comparison.ciLow === 'number' && typeof comparison.ciHigh === 'number';
+      return {
+        ratio: comparison.ratio, ciLow: hasCi ? comparison.ciLow : null, ciHigh: hasCi ? comparison.ciHigh : null,
+        verdict: comparison.verdict, reason: comparison.reason || null, pairs: comparison.pairs, hasCi: hasCi, fromMedians: false,
+      };
+    }
+    var a = resultFor(scenario, pair.reference);
+    var b = resultFor(scenario, pair.other);
+    if (!a || !b || !a.summary || !b.summary) return null;
+    var top = a.summary[metric].median;
+    var bottom = b.summary[metric].median;
+    if (!(bottom > 0)) return null;
+    return { ratio: top / bottom, ciLow: null, ciHigh: null, verdict: null, reason: null, pairs: null, hasCi: false, fromMedians: true };
+  }
+
+  /** Whether any scenario of the file carries confidence intervals (format 2 comparisons). */
+  function hasIntervals(results) {
+    return results.scenarios.some(function (sc) {
+      return (sc.comparisons || []).some(function (c) { return typeof c.ciLow === 'number'; });
+    });
+  }
+
+  var SERVER_SIDES = { server: true, both: true };
+  var CLIENT_SIDES = { client: true, both: true };
+
+  /**
+   * Which side set the pace in a scenario, over the given servers:
+   *   pace: 'server' | 'client' | 'both' | 'neither' | 'unknown' (every server's runs say the same),
+   *         'mixed' (they differ), 'none' (no server has a result);
+   *   sides: [{ server, side }] in the given order.
+   */
+  function paceOf(scenario, serverIds) {
+    var sides = [];
+    serverIds.forEach(function (id) {
+      var result = resultFor(scenario, id);
+      if (result && result.summary) sides.push({ server: id, side: result.bottleneck.side });
+    });
+    if (sides.length === 0) return { pace: 'none', sides: sides };
+    var first = sides[0].side;
+    var same = sides.every(function (s) { return s.side === first; });
+    return { pace: same ? first : 'mixed', sides: sides };
+  }
+
+  /** Whether a side value means that the server's / the load generator's CPU was saturated. */
+  function serverSaturated(side) { return SERVER_SIDES[side] === true; }
+  function clientSaturated(side) { return CLIENT_SIDES[side] === true; }
+
+  /**
+   * The metric that compares the servers under a pace: requests per second only when the servers set
+   * it (or nothing was saturated); once the load generator was saturated too, requests per second of
+   * server CPU time.
+   */
+  function quotedMetric(pace) {
+    return pace === 'client' || pace === 'both' || pace === 'mixed' ? 'requestsPerServerCpuSecond' : 'requestsPerSecond';
+  }
+
+  /** Latency percentile curves of one scenario: [{ server, points: [{ key, p, x, us }] }], servers with latency figures. */
+  function latencyCurves(results, scenario) {
+    var out = [];
+    results.servers.forEach(function (server) {
+      var result = resultFor(scenario, server.id);
+      // No latency for pipelined runs (format 2 reports none: wrk times batches, not requests).
+      if (!result || !result.summary || !result.summary.latencyUs) return;
+      var latency = result.summary.latencyUs;
+      out.push({
+        server: server.id,
+        points: PERCENTILES.filter(function (pc) { return typeof latency[pc.key] === 'number'; }).map(function (pc) {
+          return { key: pc.key, p: pc.p, x: 1 / (1 - pc.p), us: latency[pc.key] };
+        }),
+      });
+    });
+    return out;
+  }
+
+  /** The concurrency sweep: { levels, series: [{ server, median: [], best: [], okRuns: [] }] }, or null without one. */
+  function sweepSeries(results) {
+    var sweep = results.sweep;
+    if (!sweep || !sweep.results || sweep.results.length === 0) return null;
+    var levels = sweep.levels.slice();
+    return {
+      levels: levels,
+      series: sweep.results.map(function (r) {
+        var at = function (level) { return find(r.points, function (p) { return p.concurrency === level; }); };
+        return {
+          server: r.server,
+          median: levels.map(function (level) { var p = at(level); return p && p.okRuns > 0 ? p.median : null; }),
+          best: levels.map(function (level) { var p = at(level); return p && p.okRuns > 0 ? p.best : null; }),
+          okRuns: levels.map(function (level) { var p = at(level); return p ? p.okRuns : 0; }),
+        };
+      }),
+    };
+  }
+
+  /** Instructions per request: { cases: [case], servers: [id], perRequest: [[number|null] per server] }, or null. */
+  function instructionBars(results) {
+    var block = results.instructions;
+    if (!block || !block.cases || block.cases.length === 0) return null;
+    var servers = [];
+    block.cases.forEach(function (c) {
+      c.results.forEach(function (r) { if (servers.indexOf(r.server) < 0) servers.push(r.server); });
+    });
+    return {
+      cases: block.cases,
+      servers: servers,
+      perRequest: servers.map(function (id) {
+        return block.cases.map(function (c) {
+          var r = find(c.results, function (x) { return x.server === id; });
+          return r && typeof r.perRequest === 'number' ? r.perRequest : null;
+        });
+      }),
+    };
+  }
+
+  /**
+   * Latency against load (fixed-rate runs): null while the results format has no such block. The hook
+   * the "latency against load" chart reads (docs/src/benchmarks/sections.js, latencyAgainstLoad). The
+   * block is designed in docs/architecture.md ("JSON scenarios and fixed-rate latency"): `fixedRate`
+   * with levels[] of { rate, results: [{ server, held, achievedRate, latencyUs }] }. Whoever wires it
+   * returns { rates, series: [{ server, latencyUs: [per level, null where not held] }] } here: a level
+   * the generator did not hold (held: false) must not be drawn as the server's latency.
+   */
+  function latencyAgainstLoad(results) {
+    return results.fixedRate ? results.fixedRate : null;
+  }
+
+  /**
+   * Throws naming the field when ids repeat or a result names a server the file does not list (the
+   * schema cannot say so). label: how the input is named in the message ("results", "history[2]").
+   */
+  function checkReferences(results, label) {
+    var serverIds = {};
+    results.servers.forEach(function (server, i) {
+      if (serverIds[server.id]) throw new Error(label + '/servers/' + i + '/id: duplicate server id ' + JSON.stringify(server.id));
+      serverIds[server.id] = true;
+    });
+    var scenarioIds = {};
+    var known = function (id, at) {
+      if (!serverIds[id]) throw new Error(at + ': unknown server id ' + JSON.stringify(id) + ' (not in ' + label + '/servers)');
+    };
+    results.scenarios.forEach(function (scenario, i) {
+      if (scenarioIds[scenario.id]) throw new Error(label + '/scenarios/' + i + '/id: duplicate scenario id ' + JSON.stringify(scenario.id));
+      scenarioIds[scenario.id] = true;
+      var seen = {};
+      scenario.results.forEach(function (result, j) {
+        var at = label + '/scenarios/' + i + '/results/' + j + '/server';
+        known(result.server, at);
+        if (seen[result.server]) throw new Error(at + ': server ' + JSON.stringify(result.server) + ' appears twice in this scenario');
+        seen[result.server] = true;
+      });
+      (scenario.comparisons || []).forEach(function (c, j) {
+        known(c.reference, label + '/scenarios/' + i + '/comparisons/' + j + '/reference');
+        known(c.other, label + '/scenarios/' + i + '/comparisons/' + j + '/other');
+      });
+    });
+    ((results.sweep && results.sweep.results) || []).forEach(function (r, i) { known(r.server, label + '/sweep/results/' + i + '/server'); });
+    ((results.instructions && results.instructions.cases) || []).forEach(function (c, i) {
+      c.results.forEach(function (r, j) { known(r.server, label + '/instructions/cases/' + i + '/results/' + j + '/server'); });
+    });
+  }
+
+  // --- schema errors (ajv's error objects) as lines that name the field --------------------------------
+
+  function fieldOf(error, label) {
+    var field = label + error.instancePath;
+    if (error.keyword === 'required') field += '/' + error.params.missingProperty;
+    if (error.keyword === 'additionalProperties') field += '/' + error.params.additionalProperty;
+    return field;
+  }
+
+  function describeError(error, label) {
+    var message = error.message;
+    if (error.keyword === 'additionalProperties') message = 'is not in the schema';
+    if (error.keyword === 'enum') message += ' (' + error.params.allowedValues.map(function (v) { return JSON.stringify(v); }).join(', ') + ')';
+    if (error.keyword === 'const') message += ' (' + JSON.stringify(error.params.allowedValue) + ')';
+    return fieldOf(error, label) + ': ' + message;
+  }
+
+  // A oneOf (ok run | failed run, null | summary) reports the errors of every branch. Keep the branch
+  // that was meant: drop a run branch whose `status` constant did not match, the "must be null" branch,
+  // and the generic "must match exactly one schema" / "if" lines, whenever something more specific remains.
+  function specificErrors(all) {
+    var statusMisses = all.filter(function (e) {
+      return e.keyword === 'const' && /\/status$/.test(e.instancePath) && /\/oneOf\/\d+\//.test(e.schemaPath);
+    }).map(function (e) {
+      return { at: e.instancePath.slice(0, -'/status'.length), branch: e.schemaPath.match(/^.*\/oneOf\/\d+\//)[0] };
+    });
+    // When no branch's status matched (a bogus status), every branch stays: the status error is the point.
+    var wrongBranches = statusMisses.filter(function (w) {
+      return statusMisses.filter(function (o) { return o.at === w.at; }).length === 1;
+    });
+    var inWrongBranch = function (e) {
+      return wrongBranches.some(function (w) {
+        return (e.instancePath === w.at || e.instancePath.indexOf(w.at + '/') === 0) && e.schemaPath.indexOf(w.branch) === 0;
+      });
+    };
+    var generic = function (e) { return e.keyword === 'oneOf' || e.keyword === 'if' || (e.keyword === 'type' && e.params.type === 'null'); };
+    var kept = all.filter(function (e) { return !inWrongBranch(e) && !generic(e); });
+    return kept.length > 0 ? kept : all;
+  }
+
+  /**
+   * { field, lines } for ajv's errors: the most specific first (deepest field), each line naming its
+   * field as label + JSON pointer, e.g. "results/environment/cpuModel: must be string".
+   */
+  function describeValidationErrors(errors, label) {
+    var depth = function (e) { return fieldOf(e, '').split('/').length; };
+    var sorted = specificErrors(errors).slice().sort(function (a, b) { return depth(b) - depth(a); });
+    var lines = [];
+    sorted.forEach(function (e) { var line = describeError(e, label); if (lines.indexOf(line) < 0) lines.push(line); });
+    return { field: fieldOf(sorted[0], label), lines: lines };
+  }
+
+  return {
+    KEY_KINDS: KEY_KINDS, METRICS: METRICS, PERCENTILES: PERCENTILES,
+    scenarioKind: scenarioKind, keyScenarios: keyScenarios, resultFor: resultFor, comparedServers: comparedServers,
+    mainPair: mainPair, ratioFor: ratioFor, hasIntervals: hasIntervals, paceOf: paceOf,
+    serverSaturated: serverSaturated, clientSaturated: clientSaturated, quotedMetric: quotedMetric,
+    latencyCurves: latencyCurves, sweepSeries: sweepSeries, instructionBars: instructionBars, latencyAgainstLoad: latencyAgainstLoad,
+    checkReferences: checkReferences, describeValidationErrors: describeValidationErrors,
+  };
+});

@@ -1,0 +1,260 @@
+// "Compare with your own run" on the Benchmarks page: a reader opens the results JSON of their own
+// `npm run bench` with the file picker; it is read in the browser (never uploaded), validated against
+// the same schema as the published file (vendor/results-validator.js, ajv's standalone code generated
+// at build time, and the same cross-reference check), and on success drawn beside the published
+// figures: dashed series in the charts and a column in the at-a-glance table.
+//
+// Both helper scripts load only when a file is picked, so the page's own JavaScript stays small:
+// vendor/results-validator.js and plugins/benchmark-figures.js (the functions that computed the
+// published figures, so the reader's are computed the same way).
+//
+// Nothing from the file becomes markup: every text goes through textContent, every number through
+// Chart.js (canvas). The page's messages come from hidden .bench-msg elements of the generated page,
+// so they are in the page's language (zh-TW converted like the rest of the page).
+(function (root, factory) {
+  'use strict';
+  var api = factory();
+  if (typeof module === 'object' && module.exports) module.exports = api; // unit tests (node)
+  else api.install(root);
+})(typeof self !== 'undefined' ? self : this, function () {
+  'use strict';
+
+  var MAX_BYTES = 32 * 1024 * 1024;
+  var SCRIPTS = ['vendor/results-validator.js', 'plugins/benchmark-figures.js'];
+  var root = typeof self !== 'undefined' ? self : {};
+  var loading = null;
+  var loaded = null; // { results, name } of the reader's file, kept across re-renders (language switch)
+
+  // A hidden message of the page, with {name} placeholders filled (values as text, never markup).
+  function message(box, key, values) {
+    var el = box.querySelector('.bench-msg[data-msg="' + key + '"]');
+    var template = el ? el.textContent : key;
+    return template.replace(/\{(\w+)\}/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
+  }
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = root.document.createElement('script');
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error('could not load ' + src)); };
+      root.document.head.appendChild(script);
+    });
+  }
+
+  // Loads the validator and the figures module once.
+  function helpers() {
+    if (!loading) {
+      loading = Promise.all(SCRIPTS.map(loadScript)).then(function () {
+        if (typeof root.DrogonResultsValidator !== 'function' || !root.BenchmarkFigures) throw new Error('the results validator did not load');
+        return { validate: root.DrogonResultsValidator, figures: root.BenchmarkFigures };
+      });
+      loading.catch(function () { loading = null; });
+    }
+    return loading;
+  }
+
+  /**
+   * Parses and validates a reader's file text: { results } or { error: { key, values } } naming what
+   * is wrong (the page words it). label names the file in field paths ("your-file/...").
+   */
+  function check(text, validate, figures, label) {
+    var results;
+    try {
+      results = JSON.parse(text);
+    } catch (err) {
+      return { error: { key: 'notJson', values: { error: err.message } } };
+    }
+    if (!validate(results)) {
+      var described = figures.describeValidationErrors(validate.errors, label);
+      return { error: { key: 'invalid', values: { error: described.lines.slice(0, 3).join('; '), field: described.field } } };
+    }
+    try {
+      figures.checkReferences(results, label);
+    } catch (err) {
+      return { error: { key: 'invalid', values: { error: err.message, field: err.message.split(':')[0] } } };
+    }
+    return { results: results };
+  }
+
+  // The reader's scenario matching a published one: the same id, else the first of the same kind.
+  function matching(figures, theirs, published) {
+    var same = theirs.scenarios.filter(function (sc) { return sc.id === published.id; })[0];
+    if (same) return same;
+    var kind = figures.scenarioKind(published);
+    return theirs.scenarios.filter(function (sc) { return figures.scenarioKind(sc) === kind; })[0] || null;
+  }
+
+  /**
+   * The series to add to each chart of the page for the reader's results: { figureId: [series] }.
+   * published: the page's own results shape as far as the charts need it (from the charts' specs and
+   * the published scenario order, read from the page: scenarios [{ id, keepAlive, pipelineDepth }]).
+   */
+  function readerSeries(figures, theirs, page, label) {
+    var out = {};
+    var pair = figures.mainPair(theirs);
+    var name = function (id) {
+      var server = theirs.servers.filter(function (s) { return s.id === id; })[0];
+      return label(server ? server.name : id);
+    };
+    var colorOf = function (id) { return Math.max(0, theirs.servers.findIndex(function (s) { return s.id === id; })); };
+    if (page.keyScenarios && pair) {
+      out['bench-figure-ratios'] = figures.METRICS.map(function (metric, j) {
+        var ratios = page.keyScenarios.map(function (published) {
+          var sc = matching(figures, theirs, published);
+          return sc ? figures.ratioFor(sc, metric, pair) : null;
+        });
+        return {
+          label: label(page.metricNames[j]), color: page.metricColors[j],
+          values: ratios.map(function (r) { return r ? r.ratio : null; }),
+          min: ratios.map(function (r) { return r && r.hasCi ? r.ciLow : null; }),
+          max: ratios.map(function (r) { return r && r.hasCi ? r.ciHigh : null; }),
+        };
+      });
+    }
+    if (page.scenarios) {
+      var curves = [];
+      page.scenarios.forEach(function (published, group) {
+        var sc = theirs.scenarios.filter(function (x) { return x.id === published.id; })[0];
+        if (!sc) return;
+        figures.latencyCurves(theirs, sc).forEach(function (curve) {
+          var byKey = {};
+          curve.points.forEach(function (pt) { byKey[pt.key] = pt.us; });
+          curves.push({
+            label: name(curve.server), color: colorOf(curve.server), group: group,
+            values: figures.PERCENTILES.map(function (pc) { return byKey[pc.key] === undefined ? null : Math.round(byKey[pc.key]) / 1000; }),
+          });
+        });
+      });
+      out['bench-figure-latency'] = curves;
+    }
+    var sweep = figures.sweepSeries(theirs);
+    if (sweep && page.sweepLevels) {
+      out['bench-figure-sweep'] = sweep.series.map(function (line) {
+        return {
+          label: name(line.server), color: colorOf(line.server),
+          values: page.sweepLevels.map(function (level) {
+            var i = sweep.levels.indexOf(level);
+            return i < 0 || line.median[i] === null ? null : Math.round(line.median[i]);
+          }),
+        };
+      });
+    }
+    var counts = figures.instructionBars(theirs);
+    if (counts && page.instructionCases) {
+      out['bench-figure-instructions'] = counts.servers.map(function (id, j) {
+        return {
+          label: name(id), color: colorOf(id),
+          values: page.instructionCases.map(function (caseId) {
+            var i = counts.cases.findIndex(function (c) { return c.id === caseId; });
+            return i < 0 || counts.perRequest[j][i] === null ? null : Math.round(counts.perRequest[j][i]);
+          }),
+        };
+      });
+    }
+    return out;
+  }
+
+  // What the published page says about itself, for matching: read from the charts' data and the
+  // .bench-own-run element's data-page attribute (written by the generator).
+  function publishedShape(box) {
+    try {
+      return JSON.parse(box.getAttribute('data-page') || '{}');
+    } catch (err) {
+      return {};
+    }
+  }
+
+  // The reader's column in the at-a-glance table: their ratios (both metrics), as text.
+  function addGlanceColumn(box, figures, theirs, page, charts) {
+    var table = charts.tableAfter(root.document.getElementById('bench-figure-ratios'));
+    if (!table || !page.keyScenarios) return;
+    var pair = figures.mainPair(theirs);
+    var numbers = new Intl.NumberFormat(page.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    var header = table.tHead.rows[0];
+    var th = root.document.createElement('th');
+    th.className = 'bench-own-column';
+    th.textContent = message(box, 'column');
+    header.appendChild(th);
+    page.keyScenarios.forEach(function (published, i) {
+      var row = table.tBodies[0].rows[i];
+      var td = root.document.createElement('td');
+      td.className = 'bench-own-column';
+      var sc = matching(figures, theirs, published);
+      var parts = pair && sc ? figures.METRICS.map(function (metric) {
+        var r = figures.ratioFor(sc, metric, pair);
+        if (!r) return '—';
+        var text = numbers.format(r.ratio) + '×';
+        if (r.hasCi) text += ' (' + numbers.format(r.ciLow) + '–' + numbers.format(r.ciHigh) + ', ' + message(box, r.verdict) + ')';
+        return text;
+      }) : ['—'];
+      td.textContent = parts.join(' · ');
+      if (row) row.appendChild(td);
+    });
+  }
+
+  function show(box, key, values) {
+    var status = box.querySelector('.bench-own-status');
+    status.textContent = message(box, key, values);
+    status.setAttribute('data-state', key);
+  }
+
+  // Draws a loaded reader's file on the current page.
+  function apply(box, theirs, modules) {
+    var charts = root.BenchmarkCharts;
+    var page = publishedShape(box);
+    // The metric names as the page's table says them (in the page's language).
+    var glanceTable = charts.tableAfter(root.document.getElementById('bench-figure-ratios'));
+    if (glanceTable) page.metricNames = [1, 2].map(function (i) { return glanceTable.tHead.rows[0].cells[i].textContent.trim(); });
+    else page.keyScenarios = null;
+    var label = function (text) { return message(box, 'series', { series: text }); };
+    var series = readerSeries(modules.figures, theirs, page, label);
+    Object.keys(series).forEach(function (figureId) { charts.setExtra(figureId, series[figureId]); });
+    root.document.querySelectorAll('.bench-own-column').forEach(function (el) { el.parentNode.removeChild(el); });
+    addGlanceColumn(box, modules.figures, theirs, page, charts);
+    var env = theirs.environment;
+    show(box, 'loaded', { date: env.date, profile: theirs.profile, cpu: env.cpuModel });
+  }
+
+  // A new pick replaces the last one: whatever was drawn from an earlier file goes first.
+  function clear() {
+    loaded = null;
+    var charts = root.BenchmarkCharts;
+    ['bench-figure-ratios', 'bench-figure-latency', 'bench-figure-sweep', 'bench-figure-instructions'].forEach(function (id) { charts.setExtra(id, []); });
+    root.document.querySelectorAll('.bench-own-column').forEach(function (el) { el.parentNode.removeChild(el); });
+  }
+
+  function onFile(box, file) {
+    if (!file) return;
+    clear();
+    if (file.size > MAX_BYTES) { show(box, 'tooLarge', { size: file.size }); return; }
+    show(box, 'loading');
+    Promise.all([file.text(), helpers()]).then(function (done) {
+      var result = check(done[0], done[1].validate, done[1].figures, 'your-file');
+      if (result.error) { show(box, result.error.key, result.error.values); return; }
+      loaded = { results: result.results, modules: done[1] };
+      apply(box, result.results, done[1]);
+    }).catch(function (err) {
+      show(box, 'failed', { error: err.message });
+    });
+  }
+
+  function install(win) {
+    root = win;
+    var plugin = function (hook) {
+      // After the charts plugin drew the page (it registers its hook first).
+      hook.doneEach(function () {
+        var box = win.document.querySelector('.markdown-section .bench-own-run');
+        if (!box) return;
+        var input = box.querySelector('input[type="file"]');
+        input.addEventListener('change', function () { onFile(box, input.files && input.files[0]); });
+        if (loaded) apply(box, loaded.results, loaded.modules);
+      });
+    };
+    var config = win.$docsify || {};
+    config.plugins = [].concat(config.plugins || [], plugin);
+    win.$docsify = config;
+  }
+
+  return { check: check, readerSeries: readerSeries, matching: matching, install: install, MAX_BYTES: MAX_BYTES };
+});

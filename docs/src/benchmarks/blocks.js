@@ -1,0 +1,34 @@
+// Markdown blocks the Benchmarks pages share: paragraphs, folded sections, the cell formats of
+// per-server tables, and chart value rounding. Every string that reaches them is escaped already.
+'use strict';
+
+/** Blocks joined by blank lines; empty ones left out. */
+function paragraphs(...blocks) {
+  return blocks.filter((b) => b !== null && b !== undefined && b !== '').join('\n\n');
+}
+
+/**
+ * A collapsible block, folded until the reader opens it: <details> with Markdown inside (blank lines
+ * around the body, so marked parses it as Markdown). summary: escaped inline text. className marks
+ * what it holds (bench-data: a chart's table, bench-source: provenance).
+ */
+function folded(summary, body, className) {
+  if (!/^[a-z-]+$/.test(className)) throw new Error(`folded: bad class name ${JSON.stringify(className)}`);
+  if (/[\r\n]/.test(summary)) throw new Error('folded: the summary must be one line');
+  return `<details class="${className}">\n<summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+/** Chart values are rounded to what the tables show (whole requests, whole microseconds). */
+const wholeNumber = (v) => (v === null || v === undefined ? null : Math.round(v));
+const msFromUs = (us) => Math.round(us) / 1000;
+
+function serverIndex(results, id) {
+  return results.servers.findIndex((s) => s.id === id);
+}
+
+/** "116.0 (115.2–116.4)" style cell from a { min, median, max } and a number formatter. */
+function valueWithRange(ctx, mmm, format) {
+  return ctx.t('valueWithRange', { value: format(mmm.median), range: ctx.t('range', { min: format(mmm.min), max: format(mmm.max) }) });
+}
+
+module.exports = { paragraphs, folded, wholeNumber, msFromUs, serverIndex, valueWithRange };

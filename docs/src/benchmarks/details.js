@@ -1,0 +1,285 @@
+// The sections of the generated "Benchmark details" page, one function each, filled into
+// docs/benchmarks/benchmark-details.<lang>.md: everything the Benchmarks page folds away (the test
+// environment, the plan with servers, scenarios and command lines, the handler, full result tables,
+// notes and failed runs). Each section has a fixed anchor (`:id=` in the template) that the
+// Benchmarks page links to. Every data string is escaped (escape.js), every number formatted for the
+// language. ctx: see render.js.
+'use strict';
+const { codeSpan, fencedCode, table } = require('./escape');
+const { resultFor, runCounts } = require('./stats');
+const { paragraphs, valueWithRange } = require('./blocks');
+const { sourceDrawer, scenarioCommands } = require('./provenance');
+const { comparisonText } = require('./sentences');
+const figures = require('../../site/plugins/benchmark-figures');
+
+// The schema's error kinds, in a fixed order (not the JSON's key order).
+const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout', 'other'];
+// Latency percentiles of the details table, as the schema names them.
+const DETAIL_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
+
+function intro(ctx) {
+  return ctx.t('details.intro', { benchmarks: ctx.pageLink('benchmarks', ctx.strings.details.benchmarksLink) });
+}
+
+function environment(ctx) {
+  const env = ctx.results.environment;
+  const e = (key) => ctx.strings.environment[key];
+  const versionNames = ['drogon', 'trantor', 'nginx', 'wrk', ...Object.keys(env.versions).filter((n) => !['drogon', 'trantor', 'nginx', 'wrk'].includes(n)).sort()];
+  const displayName = (name) => ctx.results.servers.find((s) => s.id === name)?.name ?? name;
+  const rows = [
+    [e('cpu'), ctx.esc(env.cpuModel)],
+    [e('cores'), ctx.fmt.integer(env.cpuCores)],
+    [e('memory'), ctx.t('environment.memoryValue', { gib: ctx.fmt.gib(env.memoryBytes) })],
+    [e('os'), ctx.esc(env.os)],
+    [e('kernel'), ctx.esc(env.kernel)],
+    [e('compiler'), ctx.esc(env.compiler)],
+    ...versionNames.filter((n) => env.versions[n] !== undefined)
+      .map((n) => [ctx.t('environment.version', { name: ctx.esc(displayName(n)) }), ctx.esc(env.versions[n])]),
+    [e('date'), ctx.fmt.date(env.date)],
+    [e('commit'), codeSpan(env.gitCommit, { inTable: true })],
+    [e('profile'), ctx.esc(ctx.results.profile)],
+    [e('fingerprint'), codeSpan(env.fingerprint, { inTable: true })],
+  ];
+  return paragraphs(table(e('header'), rows), sourceDrawer(ctx));
+}
+
+function plan(ctx) {
+  const { method, servers, scenarios } = ctx.results;
+  const cpus = (list) => (list ? ctx.esc(list) : ctx.strings.notPinned);
+  const text = paragraphs(
+    ctx.t('plan.address', {
+      address: codeSpan(method.address), duration: ctx.fmt.decimal(method.durationSeconds, 0),
+      warmup: ctx.fmt.decimal(method.warmupSeconds, 0), repetitions: ctx.fmt.integer(method.repetitions),
+    }),
+    [
+      `- ${ctx.t('plan.serverCpus', { threads: ctx.fmt.integer(method.serverThreads), cpus: cpus(method.serverCpus) })}`,
+      `- ${ctx.t('plan.clientCpus', { threads: ctx.fmt.integer(method.loadGeneratorThreads), cpus: cpus(method.clientCpus) })}`,
+      `- ${ctx.t('plan.threshold', { threshold: ctx.fmt.percent(method.saturationThreshold) })}`,
+      ...(method.openFilesLimit === undefined ? [] : [`- ${ctx.t('plan.openFiles', { limit: ctx.fmt.integer(method.openFilesLimit) })}`]),
+    ].join('\n'),
+    ctx.strings.plan.serversIntro,
+    table(ctx.strings.plan.serversHeader, servers.map((s) => [
+      ctx.esc(s.name), ctx.esc(s.version), s.serverHeader ? codeSpan(s.serverHeader, { inTable: true }) : ctx.strings.dash,
+      codeSpan(s.commandLine, { inTable: true }),
+    ])),
+    ctx.strings.plan.scenariosIntro,
+    table(ctx.strings.plan.scenariosHeader, scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ctx.esc(sc.tool), codeSpan(sc.commandLine, { inTable: true })])),
+    sourceDrawer(ctx, scenarioCommands(scenarios)),
+  );
+  return text;
+}
+
+function handler(ctx) {
+  return paragraphs(ctx.t('plan.handlerIntro', { path: ctx.handler.path }), fencedCode(ctx.handler.source, 'cpp'));
+}
+
+// A results cell: "max/min" kQPS, with failed runs named.
+function resultsCell(ctx, result) {
+  const counts = runCounts(result);
+  if (!result || !result.summary) return ctx.t('results.allFailed', { total: ctx.fmt.integer(counts.total) });
+  const rps = result.summary.requestsPerSecond;
+  const value = ctx.t('results.maxMin', { max: ctx.fmt.kqps(rps.max), min: ctx.fmt.kqps(rps.min) });
+  if (counts.failed === 0) return value;
+  return ctx.t('results.someFailed', { value, failed: ctx.fmt.integer(counts.failed), total: ctx.fmt.integer(counts.total) });
+}
+
+function results(ctx) {
+  const { servers, scenarios } = ctx.results;
+  const [commandHeader, descriptionHeader, serverHeader] = ctx.strings.results.header;
+  const header = [commandHeader, descriptionHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
+  const rows = scenarios.map((sc) => [
+    codeSpan(sc.commandLine, { inTable: true }), ctx.scenarioLabel(sc.id),
+    ...servers.map((s) => resultsCell(ctx, resultFor(sc, s.id))),
+  ]);
+  return paragraphs(ctx.strings.results.intro, table(header, rows), sourceDrawer(ctx, scenarioCommands(scenarios)));
+}
+
+// A table with one value column per server: median (min–max) of a summary figure.
+function perServerRangeTable(ctx, { section, pick, format }) {
+  const { servers, scenarios } = ctx.results;
+  const [scenarioHeader, serverHeader] = ctx.strings[section].header;
+  const header = [scenarioHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
+  const rows = scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ...servers.map((s) => {
+    const result = resultFor(sc, s.id);
+    return result && result.summary ? valueWithRange(ctx, pick(result.summary), format) : ctx.strings.dash;
+  })]);
+  return table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)));
+}
+
+function throughput(ctx) {
+  return paragraphs(ctx.strings.details.throughputIntro,
+    perServerRangeTable(ctx, { section: 'throughput', pick: (summary) => summary.requestsPerSecond, format: ctx.fmt.integer }),
+    sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)));
+}
+
+// Every percentile the bench records, in milliseconds, per scenario and server.
+function latency(ctx) {
+  const { servers, scenarios } = ctx.results;
+  const rows = [];
+  for (const sc of scenarios) {
+    for (const s of servers) {
+      const summary = resultFor(sc, s.id)?.summary ?? null;
+      rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(s.id),
+        ...DETAIL_PERCENTILES.map((p) => (summary && summary.latencyUs && typeof summary.latencyUs[p] === 'number' ? ctx.fmt.ms(summary.latencyUs[p]) : ctx.strings.dash))]);
+    }
+  }
+  const header = ctx.strings.details.latencyHeader;
+  return paragraphs(ctx.strings.details.latencyIntro, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))),
+    sourceDrawer(ctx, scenarioCommands(scenarios)));
+}
+
+function efficiency(ctx) {
+  const { servers, scenarios, method } = ctx.results;
+  const sides = ctx.strings.efficiency.sides;
+  const cpu = (value) => (value === null ? ctx.strings.dash : ctx.fmt.percent(value));
+  const rows = [];
+  for (const sc of scenarios) {
+    for (const s of servers) {
+      const result = resultFor(sc, s.id);
+      if (!result) continue;
+      const summary = result.summary;
+      rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(s.id), sides[result.bottleneck.side],
+        cpu(result.bottleneck.serverCpuUtilization), cpu(result.bottleneck.clientCpuUtilization),
+        summary ? ctx.fmt.decimal(summary.serverCpuMicrosPerRequest, 2) : ctx.strings.dash,
+        summary ? ctx.fmt.mib(summary.serverPeakRssBytes) : ctx.strings.dash]);
+    }
+  }
+  const header = ctx.strings.efficiency.bottleneckHeader;
+  return paragraphs(
+    ctx.strings.efficiency.intro,
+    perServerRangeTable(ctx, { section: 'efficiency', pick: (summary) => summary.requestsPerServerCpuSecond, format: ctx.fmt.integer }),
+    ctx.t('efficiency.bottleneckIntro', { threshold: ctx.fmt.percent(method.saturationThreshold) }),
+    table(header, rows, header.map((_, i) => (i > 2 ? 'right' : null))),
+    sourceDrawer(ctx, scenarioCommands(scenarios)),
+  );
+}
+
+// A note in the page's language: English shows the bench's own text; other languages have a template
+// per note code, filled from the same JSON figures, or the bench's text marked as untranslated.
+/**
+ * The placeholders of a note read back from its English text, with the bench's template of that note
+ * code (bench/scenarios.json "notes"): "Other programs kept the server's CPUs {server} busy ..." and a
+ * text "... CPUs 35% busy ..." give { server: "35%" } (escaped). Nothing when the text does not match
+ * (a note written by another version of the bench): the page then shows the English text.
+ */
+function noteValues(ctx, note) {
+  const template = ctx.noteTemplates && ctx.noteTemplates[note.code];
+  if (typeof template !== 'string') return {};
+  const names = [];
+  const pattern = template.split(/(\{\w+\})/).map((part) => {
+    const m = /^\{(\w+)\}$/.exec(part);
+    if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(m[1]);
+    return '([\\s\\S]*?)';
+  }).join('');
+  const match = new RegExp(`^${pattern}$`).exec(note.text);
+  if (!match) return {};
+  return Object.fromEntries(names.map((name, i) => [name, ctx.esc(match[i + 1])]));
+}
+
+function noteText(ctx, scenario, result, note) {
+  const template = ctx.strings.notes.codes && ctx.strings.notes.codes[note.code];
+  if (ctx.lang === 'en' || template === undefined) {
+    const text = ctx.esc(note.text);
+    return ctx.lang === 'en' ? text : ctx.t('notes.untranslated', { text });
+  }
+  const summary = result.summary;
+  const counts = runCounts(result);
+  const okRequests = result.runs.filter((r) => r.status === 'ok').reduce((sum, r) => sum + r.requests, 0);
+  const errorList = summary
+    ? ctx.list(ERROR_KINDS.filter((kind) => summary.errors[kind] > 0)
+      .map((kind) => ctx.fill(ctx.strings.notes.errorKinds[kind], { count: ctx.fmt.integer(summary.errors[kind]) })))
+    : ctx.strings.dash;
+  const values = {
+    // Figures the note's English text carries that the JSON has nowhere else (the bench's template decides).
+    ...noteValues(ctx, note),
+    tool: ctx.esc(scenario.tool),
+    readErrors: summary ? ctx.fmt.integer(summary.errors.read) : ctx.strings.dash,
+    requests: ctx.fmt.integer(okRequests),
+    errors: errorList,
+    failed: ctx.fmt.integer(counts.failed),
+    total: ctx.fmt.integer(counts.total),
+    depth: ctx.fmt.integer(scenario.pipelineDepth || 1),
+  };
+  // A figure the language's template needs but neither the JSON nor the note's text gave: the English text, marked.
+  const missing = [...template.matchAll(/\{(\w+)\}/g)].some(([, name]) => !(name in values));
+  if (missing) return ctx.t('notes.untranslated', { text: ctx.esc(note.text) });
+  return ctx.fill(template, values);
+}
+
+function notes(ctx) {
+  // A note with the same text in this language is listed once, with every scenario and server it applies to.
+  const grouped = new Map(); // text -> Map(scenario id -> [server id])
+  const failedRuns = [];
+  for (const sc of ctx.results.scenarios) {
+    for (const s of ctx.results.servers) {
+      const result = resultFor(sc, s.id);
+      if (!result) continue;
+      for (const note of result.notes) {
+        const text = noteText(ctx, sc, result, note);
+        if (!grouped.has(text)) grouped.set(text, new Map());
+        const places = grouped.get(text);
+        if (!places.has(sc.id)) places.set(sc.id, []);
+        places.get(sc.id).push(s.id);
+      }
+      for (const run of result.runs.filter((r) => r.status === 'failed')) {
+        failedRuns.push(`- ${ctx.t('notes.failedRun', {
+          scenario: ctx.scenarioLabel(sc.id), server: ctx.serverName(s.id), repetition: ctx.fmt.integer(run.repetition), reason: ctx.esc(run.failureReason),
+        })}`);
+      }
+    }
+  }
+  const items = [...grouped].map(([text, places]) => {
+    const where = [...places].map(([scenarioId, serverIds]) => ctx.t('notes.where', {
+      scenario: ctx.scenarioLabel(scenarioId), servers: ctx.list(serverIds.map(ctx.serverName)),
+    }));
+    return `- ${ctx.t('notes.item', { where: where.join(ctx.strings.listSeparator), text })}`;
+  });
+  // Failed runs of the sweep and failed instruction counts (format 2), named with their reasons too.
+  for (const r of (ctx.results.sweep && ctx.results.sweep.results) || []) {
+    for (const point of r.points) {
+      for (const run of point.runs.filter((x) => x.status === 'failed')) {
+        failedRuns.push(`- ${ctx.t('notes.failedSweepRun', {
+          server: ctx.serverName(r.server), concurrency: ctx.fmt.integer(point.concurrency), round: ctx.fmt.integer(run.round), reason: ctx.esc(run.failureReason),
+        })}`);
+      }
+    }
+  }
+  for (const c of (ctx.results.instructions && ctx.results.instructions.cases) || []) {
+    for (const r of c.results.filter((x) => x.perRequest === null)) {
+      failedRuns.push(`- ${ctx.t('notes.failedInstructions', { server: ctx.serverName(r.server), case: ctx.esc(c.id), reason: ctx.esc(r.failureReason || '') })}`);
+    }
+  }
+  return paragraphs(
+    items.length ? paragraphs(ctx.strings.notes.intro, items.join('\n')) : ctx.strings.notes.none,
+    failedRuns.length ? paragraphs(ctx.strings.notes.failedRunsIntro, failedRuns.join('\n')) : null,
+    sourceDrawer(ctx),
+  );
+}
+
+// The bench's paired comparisons (format 2): every metric and pair, with the interval, the number of
+// paired rounds, the verdict, and how rounds were ordered and resampled. A format 1 file has none.
+function comparisons(ctx) {
+  const { results } = ctx;
+  const rows = [];
+  for (const sc of results.scenarios) {
+    for (const c of sc.comparisons || []) {
+      const ratio = figures.ratioFor(sc, c.metric, { reference: c.reference, other: c.other });
+      rows.push([ctx.scenarioLabel(sc.id), ctx.strings.glance.metrics[c.metric] ?? ctx.esc(c.metric),
+        ctx.t('details.pairOf', { reference: ctx.serverName(c.reference), other: ctx.serverName(c.other) }),
+        comparisonText(ctx, { reference: c.reference, other: c.other }, ratio), c.pairs === undefined ? ctx.strings.dash : ctx.fmt.integer(c.pairs)]);
+    }
+  }
+  if (rows.length === 0) return ctx.strings.details.noComparisons;
+  const { rounds, bootstrap } = results.method;
+  return paragraphs(
+    rounds && bootstrap ? ctx.t('details.comparisonsIntro', {
+      order: ctx.esc(rounds.order), seed: ctx.fmt.integer(rounds.seed), generator: ctx.esc(rounds.generator),
+      resamples: ctx.fmt.integer(bootstrap.resamples), confidence: ctx.fmt.percent(bootstrap.confidence), bootstrapSeed: ctx.fmt.integer(bootstrap.seed),
+    }) : null,
+    table(ctx.strings.details.comparisonsHeader, rows),
+    sourceDrawer(ctx, scenarioCommands(results.scenarios)),
+  );
+}
+
+module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, notes };

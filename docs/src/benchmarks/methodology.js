@@ -1,0 +1,160 @@
+// The parts of authored pages (Methodology) that quote bench/scenarios.json, generated at build time
+// so they cannot drift: `npm run check` regenerates them and fails when the committed page differs.
+//
+// In a page, a generated part sits between two HTML comments (invisible when rendered):
+//   <!-- bench:profiles -->            a block: the comments on their own lines, Markdown between
+//                                      (blank lines around it)
+//   <!-- /bench:profiles -->
+//   ... a threshold of <!-- bench:saturationThreshold -->90%<!-- /bench:saturationThreshold --> ...   (inline)
+// The build replaces what is between them; the names are those of BLOCKS and VALUES below.
+//
+// bench/scenarios.json is read through benchSettings() only, so a change of its shape is one edit there.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { table, codeSpan, escapeMarkdownText } = require('./escape');
+const { createFormatter, spacedList } = require('./format');
+const { fill } = require('./sentences');
+
+const MARKER = /<!-- bench:([A-Za-z]+) -->([\s\S]*?)<!-- \/bench:\1 -->/g;
+const OPEN = /<!-- bench:([A-Za-z]+) -->/g;
+
+/**
+ * The settings the pages quote, from the parsed bench/scenarios.json: the one place that knows its
+ * shape. Per-scenario run lengths fall back to the profile's, the profile's to the file's.
+ */
+function benchSettings(json) {
+  const profiles = Object.entries(json.profiles).map(([id, p]) => ({
+    id,
+    description: p.description,
+    durationSeconds: p.durationSeconds,
+    warmupSeconds: p.warmupSeconds,
+    repetitions: p.repetitions,
+    scenarios: p.scenarios.map((sc) => ({
+      id: sc.id, tool: sc.tool, connections: sc.connections, keepAlive: sc.keepAlive,
+      pipelineDepth: sc.pipelineDepth ?? 1,
+      durationSeconds: sc.durationSeconds ?? p.durationSeconds,
+      warmupSeconds: sc.warmupSeconds ?? p.warmupSeconds,
+      repetitions: sc.repetitions ?? p.repetitions,
+    })),
+    sweep: p.sweep ? {
+      tool: p.sweep.tool, levels: p.sweep.levels, runsPerLevel: p.sweep.runsPerLevel, durationSeconds: p.sweep.durationSeconds,
+    } : null,
+    instructions: p.instructions ? { requests: p.instructions.requests, repeats: p.instructions.repeats, cases: p.instructions.cases } : null,
+  }));
+  return {
+    saturationThreshold: json.saturationThreshold,
+    spreadWarningThreshold: json.spreadWarningThreshold,
+    contentionNoteThreshold: json.contentionNoteThreshold,
+    nginxKeepaliveRequests: json.nginx.keepaliveRequests,
+    bootstrap: json.bootstrap ? { resamples: json.bootstrap.resamples, confidence: json.bootstrap.confidence } : null,
+    noteTemplates: json.notes || {},
+    profiles,
+  };
+}
+
+function readBenchSettings(root) {
+  const file = path.join(root, 'bench', 'scenarios.json');
+  let json;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`methodology: cannot read bench/scenarios.json: ${err.message}`);
+  }
+  return benchSettings(json);
+}
+
+const seconds = (ctx, s) => fill(ctx.strings.methodology.seconds, { value: ctx.fmt.decimal(s, Number.isInteger(s) ? 0 : 1) }, 'methodology.seconds');
+
+// One scenario of the profile table: "wrk, 100 connections, keep-alive" (+ run lengths where they
+// differ from the profile's).
+function scenarioText(ctx, profile, sc) {
+  const m = ctx.strings.methodology;
+  let mode = sc.keepAlive ? m.keepAlive : m.newConnection;
+  if (sc.pipelineDepth > 1) mode = fill(m.pipelined, { depth: ctx.fmt.integer(sc.pipelineDepth) }, 'methodology.pipelined');
+  let text = fill(m.scenario, { tool: escapeMarkdownText(sc.tool), connections: ctx.fmt.integer(sc.connections), mode }, 'methodology.scenario');
+  if (sc.durationSeconds !== profile.durationSeconds || sc.warmupSeconds !== profile.warmupSeconds || sc.repetitions !== profile.repetitions) {
+    text = fill(m.scenarioOwnLengths, {
+      scenario: text, duration: seconds(ctx, sc.durationSeconds), warmup: seconds(ctx, sc.warmupSeconds), repetitions: ctx.fmt.integer(sc.repetitions),
+    }, 'methodology.scenarioOwnLengths');
+  }
+  return text;
+}
+
+// The generated blocks, by name: Markdown of the page's language.
+const BLOCKS = {
+  profiles(ctx, settings) {
+    const m = ctx.strings.methodology;
+    return table(m.profilesHeader, settings.profiles.map((p) => [
+      codeSpan(p.id, { inTable: true }), p.scenarios.map((sc) => scenarioText(ctx, p, sc)).join(ctx.strings.listSeparator),
+      seconds(ctx, p.durationSeconds), seconds(ctx, p.warmupSeconds), ctx.fmt.integer(p.repetitions),
+    ]));
+  },
+  measurements(ctx, settings) {
+    const m = ctx.strings.methodology;
+    const dash = ctx.strings.dash;
+    return table(m.measurementsHeader, settings.profiles.map((p) => [
+      codeSpan(p.id, { inTable: true }),
+      p.sweep ? fill(m.sweep, {
+        // (" · " between the levels: a comma would read as a thousands separator.)
+        tool: escapeMarkdownText(p.sweep.tool), levels: p.sweep.levels.map((l) => ctx.fmt.integer(l)).join(' · '),
+        runs: ctx.fmt.integer(p.sweep.runsPerLevel), duration: seconds(ctx, p.sweep.durationSeconds),
+      }, 'methodology.sweep') : dash,
+      p.instructions ? fill(m.instructions, {
+        cases: ctx.list(p.instructions.cases.map((c) => codeSpan(c, { inTable: true }))),
+        requests: ctx.fmt.integer(p.instructions.requests), repeats: ctx.fmt.integer(p.instructions.repeats),
+      }, 'methodology.instructions') : dash,
+    ]));
+  },
+};
+
+function pipelined(settings) {
+  const profile = settings.profiles.find((p) => p.id === 'default');
+  const found = profile ? profile.scenarios.filter((sc) => sc.pipelineDepth > 1) : [];
+  if (found.length === 0) throw new Error('methodology: the default profile of bench/scenarios.json has no pipelined scenario to quote');
+  return found;
+}
+
+// The generated inline values, by name: text of the page's language.
+const VALUES = {
+  saturationThreshold: (ctx, s) => ctx.fmt.share(s.saturationThreshold),
+  spreadWarningThreshold: (ctx, s) => ctx.fmt.share(s.spreadWarningThreshold),
+  contentionNoteThreshold: (ctx, s) => ctx.fmt.share(s.contentionNoteThreshold),
+  nginxKeepaliveRequests: (ctx, s) => ctx.fmt.integer(s.nginxKeepaliveRequests),
+  bootstrapResamples: (ctx, s) => ctx.fmt.integer(s.bootstrap.resamples),
+  bootstrapConfidence: (ctx, s) => ctx.fmt.share(s.bootstrap.confidence),
+  // The default profile's pipelined scenarios: their depth, and their connection counts as a list.
+  pipelineDepth: (ctx, s) => ctx.fmt.integer(pipelined(s)[0].pipelineDepth),
+  pipelinedConnections: (ctx, s) => ctx.list(pipelined(s).map((sc) => ctx.fmt.integer(sc.connections))),
+};
+
+/**
+ * A page body with every bench:NAME part regenerated for the language (strings: the language's
+ * Benchmarks string table). where names the page in errors. Returns the body unchanged when it has
+ * no such part; getSettings() is called only when it has one.
+ */
+function fillBenchParts(body, { strings, where, getSettings }) {
+  const opened = [...body.matchAll(OPEN)].map((m) => m[1]);
+  if (opened.length === 0) return body;
+  const closedCount = [...body.matchAll(MARKER)].length;
+  if (closedCount !== opened.length) throw new Error(`${where}: a <!-- bench:NAME --> part is not closed by <!-- /bench:NAME --> (names: ${opened.join(', ')})`);
+  const settings = getSettings();
+  const fmt = createFormatter(strings.format);
+  const listFormat = new Intl.ListFormat(fmt.locale, { type: 'conjunction', style: 'long' });
+  const ctx = { strings, fmt, list: (items) => spacedList(listFormat, items) };
+  return body.replace(MARKER, (all, name, inside) => {
+    const block = /^\n[\s\S]*\n$/.test(inside) || inside === '\n';
+    if (BLOCKS[name]) {
+      if (!block) throw new Error(`${where}: <!-- bench:${name} --> is a block: put the comments on their own lines`);
+      // Blank lines around: the comments are HTML blocks of their own, and the table one of its own.
+      return `<!-- bench:${name} -->\n\n${BLOCKS[name](ctx, settings)}\n\n<!-- /bench:${name} -->`;
+    }
+    if (VALUES[name]) {
+      if (inside.includes('\n')) throw new Error(`${where}: <!-- bench:${name} --> is a value: keep it on one line`);
+      return `<!-- bench:${name} -->${VALUES[name](ctx, settings)}<!-- /bench:${name} -->`;
+    }
+    throw new Error(`${where}: unknown generated part bench:${name} (known: ${[...Object.keys(BLOCKS), ...Object.keys(VALUES)].join(', ')})`);
+  });
+}
+
+module.exports = { benchSettings, readBenchSettings, fillBenchParts, BLOCKS, VALUES };

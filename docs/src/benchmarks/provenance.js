@@ -1,0 +1,61 @@
+// Provenance of every chart and table of the generated pages: a "source" drawer (folded) whose
+// summary line names the results file by its sha256, the run's date and commit, and whose body gives
+// the download link of the published results JSON and the exact commands of the runs behind the
+// figure. The file's hash is of its bytes as published (docs/src/generate-pages.js computes it), so a
+// reader can check the download against the page.
+'use strict';
+const { codeSpan, escapeHtml, oneLine } = require('./escape');
+const { utcMinute } = require('./format');
+const { folded } = require('./blocks');
+
+// Where the build publishes the results file in the site (docs/src/assemble-site.js), relative to index.html.
+const PUBLISHED_RESULTS = 'bench/results/latest.json';
+const SHORT_SHA = 12;
+const SHORT_COMMIT = 7;
+
+/** The distinct exact commands of the runs of the given scenarios (every server), in the file's order. */
+function scenarioCommands(scenarios) {
+  const seen = new Set();
+  for (const scenario of scenarios) {
+    for (const result of scenario.results) for (const run of result.runs) seen.add(run.command);
+  }
+  return [...seen];
+}
+
+/** The distinct exact commands of the sweep's runs. */
+function sweepCommands(sweep) {
+  const seen = new Set();
+  for (const result of sweep.results) for (const point of result.points) for (const run of point.runs) seen.add(run.command);
+  return [...seen];
+}
+
+/** The instruction counts' commands: valgrind's, then each case's load command. */
+function instructionCommands(block) {
+  return [...new Set([block.valgrindCommand, ...block.cases.map((c) => c.loadCommand)])];
+}
+
+/** The link to the published results JSON (Markdown; docsify leaves an :ignore link as it is). */
+function downloadLink(ctx) {
+  return `[${ctx.strings.source.download}](${PUBLISHED_RESULTS} ':ignore')`;
+}
+
+/**
+ * The source drawer of one chart or table. commands: exact command lines (data, shown verbatim as
+ * code); none for a table of facts (the environment).
+ */
+function sourceDrawer(ctx, commands = []) {
+  const { results, source } = ctx;
+  const env = results.environment;
+  // The summary is HTML text: every value escaped for HTML, nothing Markdown.
+  const summary = ctx.t('source.summary', {
+    sha: escapeHtml(source.sha256.slice(0, SHORT_SHA)), date: escapeHtml(env.date), commit: escapeHtml(oneLine(env.gitCommit).slice(0, SHORT_COMMIT)),
+  });
+  const lines = [
+    `- ${ctx.t('source.file', { download: downloadLink(ctx), sha: codeSpan(source.sha256) })}`,
+    `- ${ctx.t('source.run', { startedAt: utcMinute(results.startedAt), finishedAt: utcMinute(results.finishedAt), commit: codeSpan(env.gitCommit) })}`,
+  ];
+  if (commands.length) lines.push(`- ${ctx.strings.source.commands}`, ...commands.map((c) => `  - ${codeSpan(c)}`));
+  return folded(summary, lines.join('\n'), 'bench-source');
+}
+
+module.exports = { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, PUBLISHED_RESULTS, SHORT_SHA };

@@ -1,0 +1,171 @@
+// Render stage: the bodies (en, zh-CN) of the pages generated from the results JSON, as a pure
+// function of the results, its history and the handler source: "benchmarks" (the Benchmarks page,
+// sections.js) and "benchmark-details" (the Benchmark details page, details.js), named as the
+// manifest's generatedBy names them. Stages: validate (schema, then cross-references) -> derive
+// (trend) -> render each page's sections into its template (docs/benchmarks/<page>.<lang>.md) with
+// the language's string table (docs/benchmarks/strings.<lang>.json).
+// The zh-TW pages are convertMarkdown() of the zh-CN bodies (done by the build, not here).
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { validateResults } = require('./validate');
+const { createFormatter, spacedList } = require('./format');
+const { escapeMarkdownText, oneLine } = require('./escape');
+const { buildTrend } = require('./stats');
+const { readBenchmarkHandler } = require('./handler');
+const { fill } = require('./sentences');
+const sections = require('./sections');
+const details = require('./details');
+
+// The generated pages: manifest generatedBy name -> its sections (a module of section functions).
+const GENERATED_PAGES = { benchmarks: sections, 'benchmark-details': details };
+
+const repoRoot = path.join(__dirname, '..', '..', '..');
+const benchmarksDir = path.join(__dirname, '..', '..', 'benchmarks');
+const LANGUAGES = ['en', 'zh-CN'];
+const TOKEN_LINE = /^\{\{(\w+)\}\}$/;
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new Error(`${path.relative(repoRoot, file)}: ${err.message}`);
+  }
+}
+
+// The bench's English note templates (bench/scenarios.json "notes"): the details page reads a note's
+// figures back from its text with them, to word the note in another language.
+function readNoteTemplates(root) {
+  const { readBenchSettings } = require('./methodology');
+  return readBenchSettings(root).noteTemplates;
+}
+
+function readTemplate(page, lang) {
+  return fs.readFileSync(path.join(benchmarksDir, `${page}.${lang}.md`), 'utf8');
+}
+
+/**
+ * Routes of the site's pages per authored language, { [page id]: { [lang]: '/ENG/File' } }, from
+ * docs/manifest.json (the build passes the ones of the manifest it loaded).
+ */
+function manifestRoutes(manifestPath = path.join(repoRoot, 'docs', 'manifest.json')) {
+  const manifest = readJson(manifestPath);
+  const dirs = new Map(manifest.languages.map((l) => [l.code, l.dir]));
+  const routes = {};
+  for (const page of manifest.pages) {
+    routes[page.id] = Object.fromEntries(LANGUAGES.map((lang) => [lang, `/${dirs.get(lang)}/${page[lang].file}`]));
+  }
+  return routes;
+}
+
+// Scenario labels: "100 connections, keep-alive"; the tool is added where two scenarios would read the same.
+function scenarioLabels(results, strings, fmt) {
+  const mode = (sc) => {
+    if ((sc.pipelineDepth || 1) > 1) return fill(strings.scenario.pipelined, { depth: fmt.integer(sc.pipelineDepth) }, 'scenario.pipelined');
+    return sc.keepAlive ? strings.scenario.keepAlive : strings.scenario.newConnection;
+  };
+  const base = new Map(results.scenarios.map((sc) => [sc.id, fill(strings.scenario.label, {
+    connections: fmt.integer(sc.connections), mode: mode(sc),
+  }, 'scenario.label')]));
+  const counts = new Map();
+  for (const label of base.values()) counts.set(label, (counts.get(label) || 0) + 1);
+  return new Map(results.scenarios.map((sc) => {
+    const label = base.get(sc.id);
+    return [sc.id, counts.get(label) > 1
+      ? fill(strings.scenario.labelWithTool, { label, tool: escapeMarkdownText(sc.tool) }, 'scenario.labelWithTool')
+      : label];
+  }));
+}
+
+function createContext(lang, strings, inputs) {
+  const fmt = createFormatter(strings.format);
+  const labels = scenarioLabels(inputs.results, strings, fmt);
+  const names = new Map(inputs.results.servers.map((s) => [s.id, escapeMarkdownText(s.name)]));
+  const listFormat = new Intl.ListFormat(fmt.locale, { type: 'conjunction', style: 'long' });
+  const lookup = (key) => {
+    const value = key.split('.').reduce((node, part) => (node ? node[part] : undefined), strings);
+    if (typeof value !== 'string') throw new Error(`docs/benchmarks/strings.${lang}.json: ${key} missing`);
+    return value;
+  };
+  return {
+    ...inputs,
+    lang,
+    strings,
+    fmt,
+    esc: escapeMarkdownText,
+    fill: (template, values) => fill(template, values, `strings.${lang}.json`),
+    t: (key, values = {}) => fill(lookup(key), values, `strings.${lang}.json: ${key}`),
+    serverName: (id) => names.get(id),
+    // For HTML text (chart captions), which escapes on its own: the name on one line, unescaped.
+    serverPlainName: (id) => oneLine(inputs.results.servers.find((s) => s.id === id).name),
+    scenarioLabel: (id) => labels.get(id),
+    list: (items) => spacedList(listFormat, items),
+    // A link to a page of the site (manifest id) in this language, optionally to one of its fixed :id= anchors.
+    pageLink: (page, text, id) => {
+      const route = inputs.routes[page] && inputs.routes[page][lang];
+      if (!route) throw new Error(`benchmarks: no route for the page "${page}" in ${lang} (docs/manifest.json)`);
+      return `[${text}](${route}${id ? `?id=${id}` : ''})`;
+    },
+  };
+}
+
+// Fills the template: every {{section}} sits alone on its line and must exist; every section is used.
+function fillTemplate(template, rendered, name) {
+  const used = new Set();
+  const lines = template.replace(/\r\n?/g, '\n').split('\n').map((line) => {
+    const token = TOKEN_LINE.exec(line.trim());
+    if (!token) {
+      if (/\{\{|\}\}/.test(line)) throw new Error(`docs/benchmarks/${name}: a {{section}} must sit alone on its line: ${line}`);
+      return line;
+    }
+    if (!(token[1] in rendered)) throw new Error(`docs/benchmarks/${name}: unknown section {{${token[1]}}}`);
+    used.add(token[1]);
+    return rendered[token[1]];
+  });
+  const unused = Object.keys(rendered).filter((name) => !used.has(name));
+  if (unused.length) throw new Error(`docs/benchmarks/${name}: sections missing: ${unused.map((n) => `{{${n}}}`).join(', ')}`);
+  // Trailing spaces would be Markdown hard breaks; one final newline.
+  return `${lines.join('\n').replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
+
+/**
+ * { benchmarks: { en, 'zh-CN' }, 'benchmark-details': { en, 'zh-CN' } }: Markdown bodies of the
+ * generated pages (each starting with the page title; the navigation blocks are added by
+ * docs/src/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
+ * match bench/results.schema.json; nothing is written here.
+ * options.root: repository root holding examples/benchmark (tests may point elsewhere);
+ * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;
+ * options.routes: routes of the site's pages by manifest id (default: from docs/manifest.json);
+ * options.noteTemplates: the bench's note templates by code (default: from <root>/bench/scenarios.json).
+ */
+function renderBenchmarkPages({ results, resultsSha256, history = [], root = repoRoot, routes = manifestRoutes(), noteTemplates = readNoteTemplates(root) }) {
+  if (typeof resultsSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(resultsSha256)) {
+    throw new Error('benchmarks: resultsSha256 (the sha256 of the results file\'s bytes, 64 hex digits) is required for the provenance lines');
+  }
+  validateResults(results, 'results');
+  if (!Array.isArray(history)) throw new Error('history: expected an array of results');
+  history.forEach((entry, i) => validateResults(entry, `history[${i}]`));
+  const inputs = {
+    results,
+    trend: buildTrend(results, history),
+    handler: readBenchmarkHandler(root),
+    layout: readJson(path.join(benchmarksDir, 'layout.json')),
+    routes,
+    source: { sha256: resultsSha256 },
+    noteTemplates,
+  };
+  const pages = {};
+  for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) pages[page] = {};
+  for (const lang of LANGUAGES) {
+    const strings = readJson(path.join(benchmarksDir, `strings.${lang}.json`));
+    const ctx = createContext(lang, strings, inputs);
+    for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) {
+      const rendered = {};
+      for (const name of Object.keys(pageSections)) rendered[name] = pageSections[name](ctx);
+      pages[page][lang] = fillTemplate(readTemplate(page, lang), rendered, `${page}.${lang}.md`);
+    }
+  }
+  return pages;
+}
+
+module.exports = { renderBenchmarkPages, manifestRoutes, createContext, GENERATED_PAGES, LANGUAGES };

@@ -1,0 +1,341 @@
+// The sections of the Benchmarks page, one function each, filled into
+// docs/benchmarks/benchmarks.<lang>.md. The page is what a reader needs in ten seconds plus the
+// charts; every chart keeps its data table (folded), and the full tables, command lines, server list,
+// notes and environment are on the generated "Benchmark details" page (details.js), linked from here.
+// Every data string is escaped (escape.js) and every number formatted for the language.
+//
+// ctx (render.js createContext): { lang, strings, fmt, layout, results, trend, handler, routes,
+//        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
+//        list(items), esc(text), pageLink(page, text, id) }
+'use strict';
+const { codeSpan, escapeHtml, oneLine, table } = require('./escape');
+const { chartFigure } = require('./charts');
+const { scenarioSentence, localize, sideText } = require('./sentences');
+const { utcMinute } = require('./format');
+const figures = require('../../site/plugins/benchmark-figures');
+const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands } = require('./provenance');
+const { paragraphs, folded, wholeNumber, msFromUs, serverIndex } = require('./blocks');
+
+// Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0..3.
+// The percentiles labelled on a latency curve's axis (the others are drawn, not labelled).
+const LABELLED_PERCENTILES = ['p50', 'p90', 'p99', 'p999'];
+// The two ratios of the at-a-glance chart (requests per second, per second of server CPU).
+const METRIC_COLORS = [4, 5];
+
+// A chart's data table, folded under the chart, and the link to the full tables on the details page.
+function dataTable(ctx, tableMarkdown) {
+  return folded(ctx.strings.dataTable, tableMarkdown, 'bench-data');
+}
+
+function moreDetails(ctx, id) {
+  return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.details.title, id) });
+}
+
+// The first line: which machine, when, which profile and which servers.
+function summary(ctx) {
+  const { results } = ctx;
+  const env = results.environment;
+  return ctx.t('summary', {
+    date: ctx.fmt.date(env.date), cpu: ctx.esc(env.cpuModel), cores: ctx.fmt.integer(env.cpuCores),
+    memory: ctx.fmt.gib(env.memoryBytes), os: ctx.esc(env.os), profile: ctx.esc(results.profile),
+    servers: ctx.list(figures.comparedServers(results).map((s) => ctx.t('serverVersion', { server: ctx.esc(s.name), version: ctx.esc(s.version) }))),
+    details: ctx.pageLink('benchmark-details', ctx.strings.details.title), download: downloadLink(ctx),
+  });
+}
+
+// The cell of one metric in the at-a-glance table; bold where it is the figure that compares the
+// servers under the scenario's pace (the one its sentence quotes).
+function glanceCell(ctx, pair, ratio, quoted) {
+  if (!ratio) return ctx.strings.dash;
+  const value = ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(ratio.ratio) });
+  let text;
+  if (ratio.fromMedians) text = ctx.t('glance.cellMedians', { value });
+  else if (!ratio.hasCi) text = ctx.t('glance.cellNoInterval', { value });
+  else {
+    const interval = ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) });
+    const verdict = ctx.fill(ctx.strings.comparison.verdicts[ratio.verdict], { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) });
+    text = ctx.t('glance.cell', { value, interval, verdict });
+  }
+  return quoted ? `**${text}**` : text;
+}
+
+function paceText(ctx, scenario, pair) {
+  const { pace, sides } = figures.paceOf(scenario, [pair.reference, pair.other]);
+  if (pace === 'none') return ctx.strings.dash;
+  if (pace !== 'mixed') return sideText(ctx, pace);
+  return sides.map((s) => ctx.fill(ctx.strings.sideOfServer, { server: ctx.serverName(s.server), side: sideText(ctx, s.side) })).join(ctx.strings.listSeparator);
+}
+
+/**
+ * At a glance: the verdict table of the key scenarios (pipelined, keep-alive, new connection per
+ * request: the first of each kind in the file) and the chart of its ratios with their intervals.
+ * The table is the chart's accessible table: its metric columns are the chart's series.
+ */
+function glance(ctx) {
+  const { results } = ctx;
+  const pair = figures.mainPair(results);
+  if (!pair) return ctx.strings.sentences.scenario.noPair;
+  const keys = figures.keyScenarios(results);
+  if (keys.length === 0) return ctx.strings.glance.noScenarios;
+  const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
+  const plainNames = { reference: ctx.serverPlainName(pair.reference), other: ctx.serverPlainName(pair.other) };
+  const header = [ctx.strings.glance.header[0], ...figures.METRICS.map((m) => ctx.strings.glance.metrics[m]), ctx.strings.glance.header[1]];
+  const ratios = keys.map(({ scenario }) => figures.METRICS.map((m) => figures.ratioFor(scenario, m, pair)));
+  const rows = keys.map(({ scenario }, i) => {
+    const quoted = figures.quotedMetric(figures.paceOf(scenario, [pair.reference, pair.other]).pace);
+    return [ctx.scenarioLabel(scenario.id), ...figures.METRICS.map((m, j) => glanceCell(ctx, pair, ratios[i][j], m === quoted)), paceText(ctx, scenario, pair)];
+  });
+  const intervals = figures.hasIntervals(results);
+  const figure = chartFigure({
+    // Caption and fallback are HTML text (escaped by chartFigure), so they take the names as they are.
+    id: 'ratios', caption: ctx.t('glance.caption', plainNames), fallback: ctx.t('glance.fallback', plainNames),
+    spec: {
+      kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
+      horizontal: true, base: 1, reference: 1,
+      series: figures.METRICS.map((m, j) => ({
+        values: ratios.map((r) => (r[j] ? r[j].ratio : null)),
+        ...(intervals ? { min: ratios.map((r) => (r[j] && r[j].hasCi ? r[j].ciLow : null)), max: ratios.map((r) => (r[j] && r[j].hasCi ? r[j].ciHigh : null)) } : {}),
+        color: METRIC_COLORS[j],
+      })),
+    },
+  });
+  return paragraphs(
+    ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }),
+    figure,
+    table(header, rows),
+    sourceDrawer(ctx, scenarioCommands(keys.map((k) => k.scenario))),
+  );
+}
+
+// One sentence per scenario (sentences.js), every scenario of the file in its order.
+// The key scenarios come first; with many scenarios (the default profile), the others are folded
+// under them (layout.json: sentencesUnfolded), so the page stays within four screens.
+function conclusion(ctx) {
+  const pair = figures.mainPair(ctx.results);
+  const item = (scenario) => ctx.t('conclusionItem', {
+    scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
+  });
+  const keys = figures.keyScenarios(ctx.results).map((k) => k.scenario);
+  const ordered = [...keys, ...ctx.results.scenarios.filter((sc) => !keys.includes(sc))];
+  // Scenarios of the profile that did not run (format 2), with the bench's reason.
+  const skipped = (ctx.results.skippedScenarios || []).map((sc) => ctx.t('skippedItem', {
+    id: codeSpan(sc.id), connections: ctx.fmt.integer(sc.connections), reason: ctx.esc(sc.reason),
+  }));
+  if (ordered.length === 0 && skipped.length === 0) return ctx.strings.glance.noScenarios;
+  const items = [...ordered.map(item), ...skipped];
+  const unfolded = ctx.layout.sentencesUnfolded;
+  if (items.length <= unfolded) return items.join('\n');
+  const shown = Math.min(keys.length, unfolded);
+  const rest = items.slice(shown);
+  return paragraphs(items.slice(0, shown).join('\n'),
+    folded(ctx.t('moreScenarios', { count: ctx.fmt.integer(rest.length) }), rest.join('\n'), 'bench-more'));
+}
+
+// Requests per second against concurrency (the bench's sweep): one line per server over a
+// logarithmic concurrency axis. The table (folded) has a row per server and a column per level.
+function sweep(ctx) {
+  const data = figures.sweepSeries(ctx.results);
+  if (!data) return ctx.strings.sweep.none;
+  const { results } = ctx;
+  const header = [ctx.strings.sweep.header, ...data.levels.map((level) => ctx.fmt.integer(level))];
+  const cell = (median, best) => (median === null ? ctx.strings.dash
+    : ctx.t('sweep.cell', { median: ctx.fmt.integer(median), best: ctx.fmt.integer(best) }));
+  const rows = data.series.map((line) => [ctx.serverName(line.server), ...line.median.map((m, i) => cell(m, line.best[i]))]);
+  const figure = chartFigure({
+    // Captions are HTML text (chartFigure escapes them): data goes in unescaped.
+    id: 'sweep', fallback: ctx.strings.sweep.fallback,
+    caption: ctx.t('sweep.caption', {
+      tool: oneLine(results.sweep.tool), runs: ctx.fmt.integer(results.sweep.runsPerLevel), duration: ctx.fmt.decimal(results.sweep.durationSeconds, 0),
+    }),
+    spec: {
+      kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 1, locale: ctx.fmt.locale,
+      x: data.levels, xScale: 'logarithmic',
+      series: data.series.map((line) => ({ values: line.median.map(wholeNumber), color: serverIndex(results, line.server) })),
+    },
+  });
+  return paragraphs(
+    figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
+    sourceDrawer(ctx, sweepCommands(results.sweep)),
+  );
+}
+
+// Latency as percentile curves (HdrHistogram style): x = 1 / (1 - p) on a log axis, labelled with
+// the percentiles; one scenario at a time (a selector picks it), one curve per server.
+function latency(ctx) {
+  const { results } = ctx;
+  const rows = [];
+  const series = [];
+  results.scenarios.forEach((sc, group) => {
+    for (const curve of figures.latencyCurves(results, sc)) {
+      const byKey = new Map(curve.points.map((pt) => [pt.key, pt.us]));
+      rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(curve.server),
+        ...figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? ctx.fmt.ms(byKey.get(pc.key)) : ctx.strings.dash))]);
+      series.push({
+        values: figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? msFromUs(byKey.get(pc.key)) : null)),
+        color: serverIndex(results, curve.server), group,
+      });
+    }
+  });
+  if (series.length === 0) return ctx.strings.latency.none;
+  // First drawn: the first key scenario with latency figures (pipelined runs have none).
+  const key = figures.keyScenarios(results).find(({ scenario }) => figures.latencyCurves(results, scenario).length > 0);
+  const header = [...ctx.strings.latency.header, ...figures.PERCENTILES.map((pc) => ctx.t('latency.percentileHeader', { p: ctx.fmt.share(pc.p) }))];
+  const figure = chartFigure({
+    id: 'latency', caption: ctx.strings.latency.caption, fallback: ctx.strings.latency.fallback, selectLabel: ctx.strings.selectScenario,
+    spec: {
+      kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
+      x: figures.PERCENTILES.map((pc) => 1 / (1 - pc.p)), xScale: 'logarithmic',
+      xTicks: figures.PERCENTILES.filter((pc) => LABELLED_PERCENTILES.includes(pc.key)).map((pc) => ({ value: 1 / (1 - pc.p), label: ctx.fmt.share(pc.p) })),
+      series,
+      groups: { selected: key ? results.scenarios.indexOf(key.scenario) : 0 },
+    },
+  });
+  return paragraphs(figure,
+    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
+    sourceDrawer(ctx, scenarioCommands(results.scenarios)),
+    `${latencyAgainstLoad(ctx)} ${moreDetails(ctx, 'latency')}`);
+}
+
+// HOOK for "latency against load": fixed-rate runs (oha holding a chosen request rate, latency
+// measured at each rate; designed in docs/architecture.md, not in the results schema yet). When the
+// bench writes them, read them in figures.latencyAgainstLoad (docs/site/plugins/benchmark-figures.js)
+// and draw a line chart here: x = the rate held, y = a latency percentile, one line per server, built
+// like sweep() (a folded data table and a source drawer with the fixed-rate commands). Until then a
+// file that has them stops the build here, so they are never silently left out.
+function latencyAgainstLoad(ctx) {
+  const data = figures.latencyAgainstLoad(ctx.results);
+  if (!data) return ctx.strings.latency.noFixedRate;
+  throw new Error('benchmarks: the results carry fixed-rate runs, but the "latency against load" chart is not drawn yet (docs/src/benchmarks/sections.js)');
+}
+
+// User-space instructions per request (valgrind), one bar per server and case. A count is
+// deterministic where time is not; kernel work is not in it.
+function instructions(ctx) {
+  const data = figures.instructionBars(ctx.results);
+  if (!data) return ctx.strings.instructions.none;
+  const { results } = ctx;
+  const block = results.instructions;
+  const pair = figures.mainPair(results);
+  const caseLabel = (c) => ctx.t('instructions.case', {
+    mode: ctx.strings.instructions.modes[c.id] ?? ctx.esc(c.id), tool: ctx.esc(c.loadTool),
+    connections: ctx.fmt.integer(c.connections), depth: ctx.fmt.integer(c.pipelineDepth),
+  });
+  const ratioCell = (c) => {
+    const comparison = pair && (c.comparisons || []).find((x) => x.reference === pair.reference && x.other === pair.other);
+    return comparison && typeof comparison.ratio === 'number'
+      ? ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(comparison.ratio) }) : ctx.strings.dash;
+  };
+  const header = [ctx.strings.instructions.header, ...data.servers.map((id) => ctx.serverName(id)),
+    ...(pair ? [ctx.t('instructions.ratioHeader', { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) })] : [])];
+  const rows = data.cases.map((c, i) => [caseLabel(c),
+    ...data.perRequest.map((values) => (values[i] === null ? ctx.strings.dash : ctx.fmt.integer(values[i]))),
+    ...(pair ? [ratioCell(c)] : [])]);
+  const figure = chartFigure({
+    id: 'instructions', fallback: ctx.strings.instructions.fallback,
+    caption: ctx.t('instructions.caption', { tool: oneLine(block.tool), version: oneLine(block.valgrindVersion), repeats: ctx.fmt.integer(block.repeats) }),
+    spec: {
+      kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
+      series: data.servers.map((id, j) => ({ values: data.perRequest[j].map(wholeNumber), color: serverIndex(results, id) })),
+    },
+  });
+  return paragraphs(
+    figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
+    sourceDrawer(ctx, instructionCommands(block)),
+  );
+}
+
+function changeText(ctx, change) {
+  const fields = ctx.strings.trend.fields;
+  const field = change.field.startsWith('versions.')
+    ? ctx.fill(fields.version, { name: ctx.esc(change.field.slice('versions.'.length)) })
+    : fields[change.field];
+  const value = (v) => {
+    if (v === null || v === undefined) return ctx.strings.trend.absent;
+    return typeof v === 'number' ? ctx.fmt.integer(v) : ctx.esc(v);
+  };
+  return ctx.t('trend.change', { field, from: value(change.from), to: value(change.to) });
+}
+
+// Median requests per second over the history, one scenario at a time, only when at least two runs
+// are comparable with the latest (same fingerprint, profile and thread counts); else one sentence why.
+function trend(ctx) {
+  const { entries, series, breaks, comparable } = ctx.trend;
+  if (series.length === 0) return ctx.strings.glance.noScenarios;
+  if (comparable < ctx.layout.trendMinComparableRuns) {
+    return ctx.t('trend.tooFew', { count: ctx.fmt.integer(comparable), needed: ctx.fmt.integer(ctx.layout.trendMinComparableRuns) });
+  }
+  const start = Math.max(0, entries.length - ctx.layout.trendMaxEntries);
+  const shown = entries.slice(start);
+  const shownBreaks = breaks.filter((b) => b.index > start).map((b) => ({ ...b, index: b.index - start }));
+  // Runs are named by date and commit; two runs of the same commit on the same day also by their start time.
+  const dayAndCommit = (entry) => `${entry.environment.date}|${entry.environment.gitCommit.slice(0, 7)}`;
+  const shared = (entry) => shown.filter((other) => dayAndCommit(other) === dayAndCommit(entry)).length > 1;
+  const entryLabel = (entry, inTable) => ctx.t(shared(entry) ? 'trend.entryAt' : 'trend.entry', {
+    date: entry.environment.date, commit: codeSpan(entry.environment.gitCommit.slice(0, 7), { inTable }),
+    time: utcMinute(entry.startedAt).slice(11),
+  });
+  const header = [...ctx.strings.trend.header, ...shown.map((entry, i) => {
+    const label = entryLabel(entry, true);
+    return shownBreaks.some((b) => b.index === i) ? ctx.t('trend.breakMark', { entry: label }) : label;
+  })];
+  const rows = series.map((line) => [ctx.scenarioLabel(line.scenarioId), ctx.serverName(line.serverId),
+    ...line.values.slice(start).map((v) => (v === null ? ctx.strings.dash : ctx.fmt.integer(v)))]);
+  const scenarioIndex = (id) => ctx.results.scenarios.findIndex((sc) => sc.id === id);
+  const key = figures.keyScenarios(ctx.results)[0];
+  const figure = chartFigure({
+    id: 'trend', fallback: ctx.strings.trend.fallback, selectLabel: ctx.strings.selectScenario,
+    caption: ctx.t('trend.caption', { count: ctx.fmt.integer(shown.length), comparable: ctx.fmt.integer(comparable) }),
+    spec: {
+      kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
+      series: series.map((line) => ({
+        values: line.values.slice(start).map(wholeNumber), color: serverIndex(ctx.results, line.serverId), group: scenarioIndex(line.scenarioId),
+      })),
+      breaks: shownBreaks.map((b) => b.index),
+      groups: { selected: key ? scenarioIndex(key.scenario.id) : 0 },
+    },
+  });
+  const breakNotes = shownBreaks.map((b) => {
+    const entry = shown[b.index];
+    const before = shown[b.index - 1];
+    const changes = b.changes.length
+      ? b.changes.map((c) => changeText(ctx, c))
+      : [ctx.t('trend.unknownChange', { from: codeSpan(before.environment.fingerprint), to: codeSpan(entry.environment.fingerprint) })];
+    return ctx.t('trend.breakNote', { entry: entryLabel(entry, false), changes: changes.join(ctx.strings.listSeparator) });
+  });
+  return paragraphs(
+    figure,
+    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), ...breakNotes,
+    // The history's runs are named in the table's header (date and commit); the commands are the latest's.
+    sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)),
+  );
+}
+
+// The file picker of "Compare with your own run" (docs/site/plugins/benchmark-own-run.js draws the
+// reader's file). Its messages are hidden elements in the page's language; data-page tells the plugin
+// how the published charts are laid out (scenario ids and kinds, sweep levels, instruction cases),
+// so the reader's figures land beside the matching published ones.
+function ownRun(ctx) {
+  const { results } = ctx;
+  const sweepData = figures.sweepSeries(results);
+  const counts = figures.instructionBars(results);
+  const page = {
+    locale: ctx.fmt.locale,
+    keyScenarios: figures.keyScenarios(results).map(({ scenario }) => ({ id: scenario.id, keepAlive: scenario.keepAlive, pipelineDepth: scenario.pipelineDepth || 1 })),
+    scenarios: results.scenarios.map((sc) => ({ id: sc.id })),
+    metricColors: METRIC_COLORS,
+    sweepLevels: sweepData ? sweepData.levels : null,
+    instructionCases: counts ? counts.cases.map((c) => c.id) : null,
+  };
+  const m = ctx.strings.ownRun.messages;
+  const html = [
+    `<div class="bench-own-run" data-page="${escapeHtml(JSON.stringify(page))}">`,
+    `<label for="bench-own-file">${escapeHtml(ctx.strings.ownRun.label)}</label>`,
+    '<input type="file" id="bench-own-file" accept=".json,application/json">',
+    '<p class="bench-own-status" role="status" aria-live="polite"></p>',
+    ...Object.keys(m).sort().map((key) => `<span class="bench-msg" data-msg="${escapeHtml(key)}" hidden>${escapeHtml(m[key])}</span>`),
+    '</div>',
+  ].join('\n');
+  return paragraphs(ctx.t('ownRun.intro', { how: ctx.pageLink('reproducing', ctx.strings.ownRun.how, 'compare-with-your-own-run') }), html);
+}
+
+module.exports = { summary, glance, conclusion, sweep, latency, instructions, trend, ownRun };

@@ -1,0 +1,33 @@
+// Validates a results JSON against bench/results.schema.json (the contract with the bench) before
+// anything is rendered. The error names the field: `results/environment/cpuModel: must be string`.
+// The wording of schema errors and the cross-reference check are shared with the browser, which
+// validates a reader's own results file the same way (docs/site/plugins/benchmark-figures.js).
+'use strict';
+const path = require('node:path');
+// The bench's compiled-schema cache: the history loader (bench/src/history.js) validates with the same
+// schema file, so the schema is compiled once per process.
+const { compileSchemaFile } = require('../../../bench/src/json-schema');
+const { describeValidationErrors, checkReferences } = require('../../site/plugins/benchmark-figures');
+
+const schemaPath = path.join(__dirname, '..', '..', '..', 'bench', 'results.schema.json');
+
+/**
+ * Throws an Error naming the offending field(s) when `results` does not match the schema, or when its
+ * ids do not resolve. `label` names the input in the message, e.g. "results" or "history[2]".
+ */
+function validateResults(results, label = 'results') {
+  const validate = compileSchemaFile(schemaPath);
+  if (!validate(results)) {
+    const { field, lines } = describeValidationErrors(validate.errors, label);
+    const shown = lines.slice(0, 8);
+    const more = lines.length > shown.length ? `\n  (${lines.length - shown.length} more)` : '';
+    const err = new Error(`${label} is not valid against bench/results.schema.json:\n  ${shown.join('\n  ')}${more}`);
+    err.field = field;
+    err.validationErrors = validate.errors;
+    throw err;
+  }
+  checkReferences(results, label);
+  return results;
+}
+
+module.exports = { validateResults, schemaPath };

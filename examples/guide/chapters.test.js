@@ -1,0 +1,40 @@
+// The guide's examples as a whole: every chapter folder is in the one CMake project and has a test,
+// and every chapter's CMakeLists.txt also configures on its own, as a reader builds it ("build it
+// like the other chapters"); the sources are compiled by the one project (scripts/build-guide.js).
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { guideState, runCommand, examplesDir } = require('./test-support');
+
+const notChapters = new Set(['test-support', 'build-record']);
+
+function listedChapters() {
+  const text = fs.readFileSync(path.join(examplesDir, 'CMakeLists.txt'), 'utf8');
+  const m = /set\(GUIDE_CHAPTERS\n([\s\S]*?)\)/.exec(text);
+  assert.ok(m, 'examples/guide/CMakeLists.txt has no set(GUIDE_CHAPTERS ...)');
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
+test('every chapter folder is built by the one CMake project and has a test of its own', () => {
+  const folders = fs.readdirSync(examplesDir, { withFileTypes: true }).filter((d) => d.isDirectory() && !notChapters.has(d.name)).map((d) => d.name).sort();
+  const listed = listedChapters();
+  // installation builds Drogon itself; its CMake usage is the quick start's project.
+  assert.deepEqual([...listed, 'installation'].sort(), folders);
+  for (const chapter of folders) {
+    assert.ok(fs.readdirSync(path.join(examplesDir, chapter)).some((n) => n.endsWith('.test.js')), `examples/guide/${chapter} has no *.test.js`);
+  }
+});
+
+test('every chapter\'s CMakeLists.txt configures on its own against the installed Drogon', { timeout: 15 * 60 * 1000 }, async (t) => {
+  const { state } = guideState();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-standalone-'));
+  t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  const env = { ...process.env, CMAKE_PREFIX_PATH: state.drogonPrefix, PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
+  for (const chapter of listedChapters()) {
+    const run = await runCommand(['cmake', '-S', path.join(examplesDir, chapter), '-B', path.join(scratch, chapter)], { env, label: `cmake ${chapter}`, timeoutMs: 120000 });
+    assert.equal(run.code, 0, `examples/guide/${chapter}/CMakeLists.txt does not configure on its own:\n${run.stdout}\n${run.stderr}`);
+  }
+});

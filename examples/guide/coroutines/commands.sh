@@ -1,0 +1,18 @@
+# The shell commands of the coroutines page. coroutines.test.js runs the try-* regions in this order
+# against a fresh server (port 8080 replaced by a test port) and compares the output with
+# expected/<region>.txt.
+
+# [guide:try-sum]
+curl 'http://127.0.0.1:8080/sum?a=2&b=3'
+curl 'http://127.0.0.1:8080/sum-twice?a=2&b=3'
+# [/guide:try-sum]
+
+# [guide:try-notes]
+curl -d 'body=buy milk' http://127.0.0.1:8080/notes
+curl -d 'body=call Ann' http://127.0.0.1:8080/notes
+curl -d 'body=' http://127.0.0.1:8080/notes
+# [/guide:try-notes]
+
+# [guide:try-broken]
+curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/broken
+# [/guide:try-broken]

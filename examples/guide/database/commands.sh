@@ -1,0 +1,43 @@
+# The shell commands of the database page, in examples/guide/database after building it.
+# database.test.js runs them against a real SQLite3 file and a real PostgreSQL server in scratch
+# folders (port 8080 replaced by a test port, the PostgreSQL connection by the scratch server's),
+# and compares the output with expected/<region>.txt.
+
+# [guide:sqlite-create]
+sqlite3 library.db < schema.sqlite.sql
+# [/guide:sqlite-create]
+
+# [guide:sqlite-run]
+./build/library 8080 sqlite3 'filename=library.db'
+# [/guide:sqlite-run]
+
+# [guide:pg-create]
+createdb guide
+psql -d guide -f schema.postgresql.sql
+# [/guide:pg-create]
+
+# [guide:pg-run]
+./build/library 8080 postgresql 'host=127.0.0.1 port=5432 dbname=guide user=postgres'
+# [/guide:pg-run]
+
+# [guide:models-sqlite]
+drogon_ctl create model models/sqlite3 -f
+# [/guide:models-sqlite]
+
+# [guide:try-list]
+curl -w '\n' http://127.0.0.1:8080/books
+# [/guide:try-list]
+
+# [guide:try-loan]
+curl -w '\n' -d 'borrower=Ann' http://127.0.0.1:8080/books/2/loans
+curl -w '\n' -d 'borrower=Bob' http://127.0.0.1:8080/books/2/loans
+curl -w '\n' -d 'borrower=' http://127.0.0.1:8080/books/1/loans
+curl -w '\n' http://127.0.0.1:8080/books
+# [/guide:try-loan]
+
+# [guide:try-orm]
+curl -w '\n' -H 'Content-Type: application/json' -d '{"title": "Neuromancer", "author": "William Gibson"}' http://127.0.0.1:8080/orm/books
+curl -w '\n' http://127.0.0.1:8080/orm/books/3
+curl -w '\n' 'http://127.0.0.1:8080/orm/books?author=Frank%20Herbert'
+curl -w '\n' http://127.0.0.1:8080/orm/books/42
+# [/guide:try-orm]

@@ -1,0 +1,105 @@
+// The database page, against real databases: a SQLite3 file and a PostgreSQL 15 server (Debian's
+// package, started as the postgres user in a scratch folder, stopped with pg_ctl stop -m fast even
+// when the test fails). The page's commands create the schema, start the example on it, and run the
+// curl commands; their output is expected/*.txt (expected/postgresql/ where PostgreSQL words an
+// error its own way). The database is then checked directly: the failed loan left no trace. The
+// committed model classes are what drogon_ctl generates from the schemas today.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, exampleRegion, checkCommand, examplesDir } = require('../test-support');
+
+const chapterDir = path.join(examplesDir, 'database');
+const tryRegions = ['try-list', 'try-loan', 'try-orm'];
+
+function scratchDir(t, prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// The page's command to start the example, with ./build/library and the port of the test.
+function serverArgv(region, binary, port, connection) {
+  let command = exampleRegion('database/commands.sh', region).replace('./build/library', binary).replace('8080', String(port));
+  if (connection) command = command.replace(/'[^']*'$/, `'${connection}'`);
+  return ['bash', '-c', `exec ${command}`];
+}
+
+test('SQLite3: the page\'s commands on a real database file', { timeout: 10 * 60 * 1000 }, async (t) => {
+  const binary = await guideBinary('library');
+  const port = await pickPort();
+  const work = scratchDir(t, 'guide-sqlite-');
+  fs.copyFileSync(path.join(chapterDir, 'schema.sqlite.sql'), path.join(work, 'schema.sqlite.sql'));
+  await runChecked(['bash', '-c', exampleRegion('database/commands.sh', 'sqlite-create')], { cwd: work, label: 'sqlite-create' });
+
+  const server = await startProgram(serverArgv('sqlite-run', binary, port), { port, cwd: work, label: 'library (sqlite3)' });
+  t.after(() => server.stop());
+  for (const region of tryRegions) await checkCommand('database', region, { port });
+  await server.stop();
+
+  // The file itself: Ann's loan only; the failed one left Dune's copies as they were.
+  const sql = (q) => runChecked(['sqlite3', path.join(work, 'library.db'), q], { label: 'sqlite3' }).then((r) => r.stdout);
+  assert.equal(await sql('SELECT book_id, borrower FROM loans'), '2|Ann\n');
+  assert.equal(await sql('SELECT title, copies FROM books ORDER BY id'), 'Dune|2\nSolaris|0\nNeuromancer|1\n');
+});
+
+test('PostgreSQL: the page\'s commands on a real server', { timeout: 10 * 60 * 1000 }, async (t) => {
+  const binary = await guideBinary('library');
+  const port = await pickPort();
+  const work = scratchDir(t, 'guide-pg-work-');
+  fs.copyFileSync(path.join(chapterDir, 'schema.postgresql.sql'), path.join(work, 'schema.postgresql.sql'));
+  const pg = await startPostgres({ dbname: null });
+  try {
+    // createdb and psql reach the scratch server through PGHOST, PGPORT and PGUSER.
+    await runChecked(['bash', '-euo', 'pipefail', '-c', exampleRegion('database/commands.sh', 'pg-create')], { cwd: work, env: { ...process.env, ...pg.env }, label: 'pg-create' });
+    const conninfo = `host=${pg.socketDir} port=${pg.port} dbname=guide user=postgres`;
+    const server = await startProgram(serverArgv('pg-run', binary, port, conninfo), { port, cwd: work, label: 'library (postgresql)' });
+    try {
+      for (const region of tryRegions) {
+        const specific = `database/expected/postgresql/${region}.txt`;
+        await checkCommand('database', region, { port, expectedFile: fs.existsSync(path.join(examplesDir, specific)) ? specific : undefined });
+      }
+    } finally {
+      await server.stop();
+    }
+    assert.equal(await pg.psql('SELECT book_id, borrower FROM loans', 'guide'), '2|Ann\n');
+    assert.equal(await pg.psql('SELECT title, copies FROM books ORDER BY id', 'guide'), 'Dune|2\nSolaris|0\nNeuromancer|1\n');
+  } finally {
+    await pg.stop(); // pg_ctl stop -m fast, also when an assertion above failed
+  }
+});
+
+test('the model classes are what drogon_ctl generates from the schemas', { timeout: 10 * 60 * 1000 }, async (t) => {
+  const { state } = guideState();
+  const work = scratchDir(t, 'guide-models-');
+  const env = { ...process.env, PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
+  const same = (kind) => {
+    for (const name of ['Books.h', 'Books.cc', 'Loans.h', 'Loans.cc']) {
+      const generated = fs.readFileSync(path.join(work, 'models', kind, name), 'utf8');
+      const committed = fs.readFileSync(path.join(chapterDir, 'models', kind, name), 'utf8');
+      assert.ok(generated === committed, `models/${kind}/${name} differs from what drogon_ctl generates now: regenerate it`);
+    }
+  };
+  // SQLite3: the page's command, next to a database made from the schema.
+  fs.mkdirSync(path.join(work, 'models', 'sqlite3'), { recursive: true });
+  fs.copyFileSync(path.join(chapterDir, 'models', 'sqlite3', 'model.json'), path.join(work, 'models', 'sqlite3', 'model.json'));
+  fs.copyFileSync(path.join(chapterDir, 'schema.sqlite.sql'), path.join(work, 'schema.sqlite.sql'));
+  await runChecked(['bash', '-c', exampleRegion('database/commands.sh', 'sqlite-create')], { cwd: work, label: 'sqlite-create' });
+  await runChecked(['bash', '-c', exampleRegion('database/commands.sh', 'models-sqlite')], { cwd: work, env, label: 'drogon_ctl create model (sqlite3)' });
+  same('sqlite3');
+  // PostgreSQL: the same model.json, pointed at the scratch server.
+  const pg = await startPostgres();
+  try {
+    await pg.psql(fs.readFileSync(path.join(chapterDir, 'schema.postgresql.sql'), 'utf8'));
+    const config = JSON.parse(fs.readFileSync(path.join(chapterDir, 'models', 'postgresql', 'model.json'), 'utf8'));
+    fs.mkdirSync(path.join(work, 'models', 'postgresql'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'models', 'postgresql', 'model.json'), JSON.stringify({ ...config, host: pg.socketDir, port: pg.port }));
+    await runChecked([state.drogonCtl, 'create', 'model', 'models/postgresql', '-f'], { cwd: work, label: 'drogon_ctl create model (postgresql)' });
+    same('postgresql');
+  } finally {
+    await pg.stop();
+  }
+});

@@ -1,0 +1,208 @@
+#include "models/postgresql/Books.h"
+#include "models/sqlite3/Books.h"
+
+#include <drogon/drogon.h>
+#include <drogon/orm/Mapper.h>
+
+#include <cstdlib>
+#include <iostream>
+
+using namespace drogon;
+using namespace drogon::orm;
+
+namespace
+{
+DbClientPtr db;  // set in main(), before the server starts
+
+HttpResponsePtr json(const Json::Value &body, HttpStatusCode status = k200OK)
+{
+    auto resp = HttpResponse::newHttpJsonResponse(body);
+    resp->setStatusCode(status);
+    return resp;
+}
+
+HttpResponsePtr error(const std::string &message, HttpStatusCode status)
+{
+    Json::Value body;
+    body["error"] = message;
+    return json(body, status);
+}
+
+// [guide:list]
+// GET /books: plain SQL. The callback runs when the query is done; the I/O
+// thread is free in the meantime.
+void listBooks(const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback)
+{
+    db->execSqlAsync(
+        "SELECT id, title, author, copies FROM books ORDER BY id",
+        [callback](const Result &rows) {
+            Json::Value books(Json::arrayValue);
+            for (const auto &row : rows)
+            {
+                Json::Value book;
+                book["id"] = row["id"].as<int64_t>();
+                book["title"] = row["title"].as<std::string>();
+                book["author"] = row["author"].as<std::string>();
+                book["copies"] = row["copies"].as<int64_t>();
+                books.append(book);
+            }
+            callback(json(books));
+        },
+        [callback](const DrogonDbException &e) {
+            callback(error(e.base().what(), k500InternalServerError));
+        });
+}
+// [/guide:list]
+
+// [guide:loan]
+// POST /books/{id}/loans with a form field borrower: one fewer copy and one
+// more loan, both or neither.
+void lendBook(const HttpRequestPtr &req,
+              std::function<void(const HttpResponsePtr &)> &&callback,
+              int64_t bookId)
+{
+    const std::string borrower = req->getParameter("borrower");
+    db->newTransactionAsync([callback, bookId, borrower](const std::shared_ptr<Transaction> &trans) {
+        if (!trans)
+        {
+            callback(error("no database connection", k503ServiceUnavailable));
+            return;
+        }
+        trans->execSqlAsync(
+            "UPDATE books SET copies = copies - 1 WHERE id = $1 AND copies > 0",
+            [callback, trans, bookId, borrower](const Result &updated) {
+                if (updated.affectedRows() == 0)
+                {
+                    trans->rollback();
+                    callback(error("no copy left", k409Conflict));
+                    return;
+                }
+                trans->execSqlAsync(
+                    "INSERT INTO loans (book_id, borrower) VALUES ($1, $2)",
+                    [callback, trans, bookId, borrower](const Result &) {
+                        // Committed when the last copy of trans goes away.
+                        Json::Value loan;
+                        loan["book"] = bookId;
+                        loan["borrower"] = borrower;
+                        callback(json(loan, k201Created));
+                    },
+                    [callback](const DrogonDbException &e) {
+                        // A failed statement rolls the whole transaction back.
+                        callback(error(e.base().what(), k400BadRequest));
+                    },
+                    bookId,
+                    borrower);
+            },
+            [callback](const DrogonDbException &e) {
+                callback(error(e.base().what(), k500InternalServerError));
+            },
+            bookId);
+    });
+}
+// [/guide:loan]
+
+// [guide:orm]
+// The same routes for either database: the model class differs, the code
+// does not.
+template <typename Books>
+void addOrmRoutes()
+{
+    // GET /orm/books/{id}
+    app().registerHandler(
+        "/orm/books/{id}",
+        [](const HttpRequestPtr &req,
+           std::function<void(const HttpResponsePtr &)> &&callback,
+           int64_t id) {
+            Mapper<Books> books(db);
+            books.findByPrimaryKey(
+                id,
+                [callback](const Books &book) { callback(json(book.toJson())); },
+                [callback, id](const DrogonDbException &e) {
+                    // No such row is an exception too: UnexpectedRows.
+                    if (dynamic_cast<const UnexpectedRows *>(&e.base()))
+                        callback(error("no book " + std::to_string(id), k404NotFound));
+                    else
+                        callback(error(e.base().what(), k500InternalServerError));
+                });
+        },
+        {Get});
+
+    // GET /orm/books?author=...
+    app().registerHandler(
+        "/orm/books?author={author}",
+        [](const HttpRequestPtr &req,
+           std::function<void(const HttpResponsePtr &)> &&callback,
+           const std::string &author) {
+            Mapper<Books> books(db);
+            books.orderBy(Books::Cols::_id).findBy(
+                Criteria(Books::Cols::_author, CompareOperator::EQ, author),
+                [callback](const std::vector<Books> &found) {
+                    Json::Value all(Json::arrayValue);
+                    for (const auto &book : found)
+                        all.append(book.toJson());
+                    callback(json(all));
+                },
+                [callback](const DrogonDbException &e) {
+                    callback(error(e.base().what(), k500InternalServerError));
+                });
+        },
+        {Get});
+
+    // POST /orm/books with a JSON body
+    app().registerHandler(
+        "/orm/books",
+        [](const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback) {
+            auto body = req->getJsonObject();
+            std::string why;
+            if (!body || !Books::validateJsonForCreation(*body, why))
+            {
+                callback(error(body ? why : "expected a JSON body", k400BadRequest));
+                return;
+            }
+            Mapper<Books> books(db);
+            books.insert(
+                Books(*body),
+                [callback](const Books &inserted) {
+                    // The id the database gave the new row is filled in.
+                    callback(json(inserted.toJson(), k201Created));
+                },
+                [callback](const DrogonDbException &e) {
+                    callback(error(e.base().what(), k500InternalServerError));
+                });
+        },
+        {Post});
+}
+// [/guide:orm]
+}  // namespace
+
+int main(int argc, char *argv[])
+{
+    // [guide:main]
+    // library PORT sqlite3|postgresql CONNECTION
+    if (argc != 4)
+    {
+        std::cerr << "usage: library PORT sqlite3|postgresql CONNECTION\n";
+        return 2;
+    }
+    const auto port = static_cast<uint16_t>(std::atoi(argv[1]));
+    const std::string kind = argv[2];
+    if (kind == "sqlite3")
+    {
+        db = DbClient::newSqlite3Client(argv[3], 1);
+        addOrmRoutes<drogon_model::sqlite3::Books>();
+    }
+    else if (kind == "postgresql")
+    {
+        db = DbClient::newPgClient(argv[3], 2);  // two connections
+        addOrmRoutes<drogon_model::guide::Books>();
+    }
+    else
+    {
+        std::cerr << "unknown database kind: " << kind << "\n";
+        return 2;
+    }
+    app().registerHandler("/books", &listBooks, {Get});
+    app().registerHandler("/books/{id}/loans", &lendBook, {Post});
+    app().addListener("127.0.0.1", port).run();
+    // [/guide:main]
+}

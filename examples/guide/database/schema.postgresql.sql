@@ -1,0 +1,14 @@
+CREATE TABLE books (
+    id BIGSERIAL PRIMARY KEY,
+    title TEXT NOT NULL,
+    author TEXT NOT NULL,
+    copies BIGINT NOT NULL DEFAULT 1 CHECK (copies >= 0)
+);
+CREATE TABLE loans (
+    id BIGSERIAL PRIMARY KEY,
+    book_id BIGINT NOT NULL REFERENCES books (id),
+    borrower TEXT NOT NULL CHECK (borrower <> '')
+);
+
+INSERT INTO books (title, author, copies) VALUES ('Dune', 'Frank Herbert', 2);
+INSERT INTO books (title, author, copies) VALUES ('Solaris', 'Stanislaw Lem', 1);

@@ -1,0 +1,6 @@
+#include "greeting.h"
+
+std::string greeting(std::string_view name)
+{
+    return "Hello, " + std::string(name.empty() ? "stranger" : name) + "!";
+}

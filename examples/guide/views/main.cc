@@ -1,0 +1,32 @@
+#include <drogon/drogon.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace drogon;
+
+int main(int argc, char *argv[])
+{
+    // The port is the first argument (the tests give one); 8080 otherwise.
+    const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
+
+    // [guide:handler]
+    app().registerHandler(
+        "/books?visitor={visitor}",
+        [](const HttpRequestPtr &req,
+           std::function<void(const HttpResponsePtr &)> &&callback,
+           const std::string &visitor) {
+            HttpViewData data;
+            data.insert("title", std::string("Reading list"));
+            // [[ ]] and {% %} print values as they are: escape anything a
+            // client sent, or it becomes part of the page's HTML.
+            data.insert("visitor", HttpViewData::htmlTranslate(visitor.empty() ? "stranger" : visitor));
+            data.insert("books", std::vector<std::string>{"Dune", "Solaris", "Neuromancer"});
+            callback(HttpResponse::newHttpViewResponse("BookList", data));
+        },
+        {Get});
+    // [/guide:handler]
+
+    app().addListener("127.0.0.1", port).run();
+}
