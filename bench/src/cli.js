@@ -7,15 +7,17 @@ const USAGE = `usage: npm run bench -- [options]
   --profile <name>       profile of bench/scenarios.json (default: default; quick: under 60 s)
   --output <path>        results file (default: bench/results/latest.json for the complete default
                          profile; any other run: results-<profile>.json in its logs folder)
-  --parts <list>         scenarios, sweep, instructions (default: every part the profile has;
-                         only scenarios when --scenarios is given)
+  --parts <list>         scenarios, json, fixedRate, sweep, instructions (default: every part the
+                         profile has; with --scenarios, the parts of the scenarios named). fixedRate
+                         needs its basis scenarios (c100-keepalive, json-json) in the same run
   --seed <n>             seed of the round orders and the bootstrap, 0..4294967295 (default: random,
                          recorded in the results)
   --repetitions <n>      rounds per scenario: each server measured once per round (default: the scenario's)
   --duration <s>         seconds per counted run, whole (default: the scenario's)
   --warmup <s>           warm-up seconds of each server before a scenario's rounds, whole, 0 = none
-  --servers <a,b>        only these servers (ids in bench/scenarios.json)
-  --scenarios <x,y>      only these scenarios of the profile
+  --servers <a,b>        only these servers (ids in bench/scenarios.json and bench/json/servers.json;
+                         each part uses the listed servers of its kind)
+  --scenarios <x,y>      only these scenarios of the profile (hello-world and JSON, e.g. json-dbop-n10)
   --logs-dir <path>      raw output folder (default: bench/logs/<timestamp>)
   --scenarios-file <p>   scenario file (default: bench/scenarios.json)
 exit codes: 0 results written (failed runs, if any, are listed), 1 unexpected error,

@@ -148,3 +148,35 @@ test('the hello-world fixed-rate group: levels from the slowest closed-loop medi
   assert.match(res.stdout, /\[\d+\/\d+\] fixed-rate hello 25 % \([\d,]+ req\/s\) (drogon|nginx-return) round 1\/2: achieved [\d,]+ of [\d,]+ req\/s, (p99 .* \(held\)|NOT HELD: .*) - /);
   await assertNothingLeft(ports);
 });
+
+test('a POST JSON scenario through the runner: wrk sends the body file with post-body.lua, every answer is a 2xx JSON summary', async (t) => {
+  requireJsonSetup();
+  const dir = tempDir(t);
+  const out = join(dir, 'dbop.json');
+  const servers = ['drogon-yyjson', 'gin-sonic', 'drogon-jsoncpp'];
+  const res = await runBench(['--scenarios', 'json-dbop-n10', '--servers', servers.join(','), '--repetitions', '2', '--duration', '1', '--warmup', '0',
+    '--seed', '5', '--output', out, '--logs-dir', join(dir, 'logs')]).done;
+  assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
+  const results = JSON.parse(readFileSync(out, 'utf8'));
+  validateResults(results);
+  assert.deepEqual(results.method.parts, ['json']);
+  assert.equal(results.conformance.ok, true);
+  assert.deepEqual(results.conformance.servers, ['drogon-jsoncpp', 'drogon-yyjson', 'gin-sonic'], 'the reference is checked first');
+  const [scenario] = results.scenarios;
+  assert.deepEqual([scenario.id, scenario.endpoint, scenario.method, scenario.operations, scenario.bodyFile],
+    ['json-dbop-n10', '/dbop', 'POST', 10, 'bench/json/bodies/dbop-n10.json']);
+  assert.match(scenario.commandLine, /^wrk -t\d+ -c\d+ -d1s -s bench\/wrk\/post-body\.lua \{url\} -- bench\/json\/bodies\/dbop-n10\.json$/);
+  for (const r of scenario.results) {
+    for (const run of r.runs) {
+      assert.equal(run.status, 'ok', `${r.server}: ${run.failureReason}`);
+      assert.match(run.command, /http:\/\/127\.0\.0\.1:1809\d\/dbop\/bench\/users -- bench\/json\/bodies\/dbop-n10\.json$/);
+      assert.equal(run.errors.status, 0, `${r.server}: no 4xx/5xx answers`);
+      // an N = 10 summary is several hundred bytes of JSON; a 400 error would be far shorter
+      assert.ok(run.bytes / run.requests > 500, `${r.server}: ${run.bytes / run.requests} bytes per answer`);
+    }
+  }
+  assert.deepEqual(scenario.comparisons.map((c) => [c.metric, c.reference, c.other, c.pairs]), [
+    ['requestsPerSecond', 'drogon-jsoncpp', 'drogon-yyjson', 2], ['requestsPerSecond', 'drogon-jsoncpp', 'gin-sonic', 2],
+    ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'drogon-yyjson', 2], ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'gin-sonic', 2]]);
+  await assertNothingLeft({ yyjson: 18092, sonic: 18094, jsoncpp: 18090 });
+});
