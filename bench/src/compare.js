@@ -17,7 +17,9 @@
 //     was, so a ratio is flagged when both runs have at least MIN_PAIRS pairs, the old and the new interval
 //     do not overlap, and the ratio moved by at least the req/s minChange (rule 6 does not apply). Why
 //     MIN_PAIRS: two quick runs of the same code, 2 pairs each, had 4 of 12 ratios with disjoint intervals
-//     (with 2 pairs the interval is just their min-max, far too narrow).
+//     (with 2 pairs the interval is just their min-max, far too narrow), and two back-to-back runs with
+//     3 pairs each still flagged 5 ratios: a percentile bootstrap of 3 values is too narrow too. The
+//     default profile runs at least 5 rounds per scenario.
 //   - instructions per request (valgrind): deterministic where time is not. A change is a finding when both
 //     runs have at least MIN_REPEATS repeats, it is at least INSTRUCTIONS_MIN_CHANGE, larger than the larger
 //     repeat spread of the two runs, and the repeat ranges do not overlap, even when every throughput
@@ -55,7 +57,7 @@ const MIN_OK_RUNS = 3;
 // Instruction counts repeat within 1 % (the benchmark expectation) and usually far closer; a change below
 // half a percent is not worth a reader's attention even when the repeats are tighter than that.
 const INSTRUCTIONS_MIN_CHANGE = 0.005;
-const MIN_PAIRS = 3;
+const MIN_PAIRS = 5;
 const MIN_REPEATS = 2;
 // A run with more than this fraction of rows above the req/s maxSpread was measured on a busy machine.
 const MAX_NOISY_ROW_FRACTION = 0.25;

@@ -11,10 +11,10 @@ const data = loadScenarios();
 
 const machine = { serverThreads: 1 };
 
-test('the default profile (issue 8 and 9) is planned to fit 42 minutes, quick under 60 s; both printed', (t) => {
+test('the default profile (issue 8 and 9) is planned to fit 44 minutes (issue 8 allows 45), quick under 60 s; both printed', (t) => {
   const full = estimatePlan(buildPlan(data, { profile: 'default' }, machine));
   t.diagnostic(`default profile estimate: ${(full.total / 60).toFixed(1)} min (${Object.entries(full).filter(([k]) => k !== 'total' && k !== 'steps').map(([k, v]) => `${k} ${Math.round(v)} s`).join(', ')})`);
-  assert.ok(full.total <= 42 * 60, `default profile estimate ${(full.total / 60).toFixed(1)} min`);
+  assert.ok(full.total <= 44 * 60, `default profile estimate ${(full.total / 60).toFixed(1)} min`);
   assert.ok(full.scenarios > 0 && full.conformance > 0 && full.json > 0 && full.fixedRate > 0 && full.sweep > 0 && full.instructions > 0);
   const quick = estimatePlan(buildPlan(data, { profile: 'quick' }, machine));
   t.diagnostic(`quick profile estimate: ${Math.round(quick.total)} s`);
