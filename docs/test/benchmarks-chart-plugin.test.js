@@ -6,10 +6,10 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { wrapLabel, chartLabels, chartLayout, chartConfig, chartDatasets, initialGroup, PALETTE } = require('../site/plugins/benchmark-charts');
+const { wrapLabel, chartLabels, chartLayout, chartConfig, chartDatasets, initialGroup, extraDataset, PALETTE } = require('../site/plugins/benchmark-charts');
 const { renderBenchmarkPages } = require('../src/benchmarks/render');
 
-const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-b.json'), 'utf8'));
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-json-b.json'), 'utf8'));
 
 // The chart specs and table grids of a generated page, as the plugin would see them in the DOM.
 function chartsOf(markdown) {
@@ -28,13 +28,13 @@ function chartsOf(markdown) {
   return out;
 }
 
-const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
+const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-json-a.json'), 'utf8'));
 
 test('every chart of the page finds its labels in the table that follows it', () => {
-  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-b.json'))).digest('hex');
+  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, 'fixtures', 'results-quick-v2-json-b.json'))).digest('hex');
   const { en } = renderBenchmarkPages({ results: fixture, resultsSha256, history: [historyEntry] }).benchmarks;
   const charts = chartsOf(en);
-  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'sweep', 'latency', 'instructions', 'trend']);
+  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'json', 'latency', 'latency-load', 'sweep', 'instructions', 'trend']);
   for (const { id, spec, grid } of charts) {
     const labels = chartLabels(spec, grid);
     const length = spec.series[0].values.length;
@@ -47,6 +47,14 @@ test('every chart of the page finds its labels in the table that follows it', ()
   assert.equal(ratios.categories[0], '256 connections, pipelined, 16 requests per write');
   // Grouped: series named by the server column, groups by the scenario column.
   const latency = chartLabels(charts[2].spec, charts[2].grid);
+  // Drogon and Go: a series per variant (the table's rows), a category per endpoint (its columns).
+  const json = chartLabels(charts[1].spec, charts[1].grid);
+  assert.deepEqual(json.series, fixture.servers.filter((s) => s.framework).map((s) => s.name));
+  assert.deepEqual(json.categories, ['GET /json']);
+  // Latency against load: groups are endpoint and percentile, series the servers of that group.
+  const load = chartLabels(charts[3].spec, charts[3].grid);
+  assert.deepEqual(load.groups.map((g) => g.name), ['GET /json, 50%', 'GET /json, 90%', 'GET /json, 99%', 'GET /json, 99.9%']);
+  assert.deepEqual(load.categories, ['25% of max (ms)']);
   assert.deepEqual(latency.categories, ['50% (ms)', '75% (ms)', '90% (ms)', '99% (ms)', '99.9% (ms)']);
   assert.equal(latency.series[0], 'Drogon');
   assert.deepEqual(latency.groups.map((g) => g.name), [...new Set(charts[2].grid.rows.map((row) => row[0]))]);
@@ -109,6 +117,37 @@ test('a ratio chart: bars from 1 on a log axis, symmetric in powers of two, erro
   assert.equal(config.options.plugins.benchReference.at, 1);
 });
 
+test('series with their own x (latency against each group\'s offered rates): the axis follows the group drawn; levels not held carry no value and a mark', () => {
+  const spec = { kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: 'en-US', breaks: [], xScale: 'linear', groups: { selected: 1 },
+    series: [
+      { values: [0.2, 0.5], x: [100, 360], notHeld: [false, false], color: 0, group: 0 },
+      { values: [0.3, null], x: [20, 72], notHeld: [false, true], color: 0, group: 1 },
+      { values: [0.4, 0.9], x: [20, 72], notHeld: [false, false], color: 1, group: 1 },
+    ] };
+  const grid = { header: ['G', 'S', '25%', '90%'], rows: [['a', 'A', '0.20', '0.50'], ['b', 'A', '0.30', 'not held'], ['b', 'B', '0.40', '0.90']] };
+  const labels = chartLabels(spec, grid);
+  const config = chartConfig(spec, labels);
+  // Group b: points at its own rates, the one not held without a value (no line there), marked.
+  assert.deepEqual(config.data.datasets.map((d) => d.data), [[{ x: 20, y: 0.3 }, { x: 72, y: null }], [{ x: 20, y: 0.4 }, { x: 72, y: 0.9 }]]);
+  assert.deepEqual(config.data.datasets.map((d) => d.benchNotHeld), [[false, true], [false, false]]);
+  assert.equal(config.data.labels, undefined);
+  const axis = config.options.scales.x;
+  assert.equal(axis.type, 'linear');
+  assert.equal(axis.min, 0);
+  assert.ok(axis.max > 72 && axis.max < 100, String(axis.max));
+  const ticks = {};
+  axis.afterBuildTicks(ticks);
+  assert.deepEqual(ticks.ticks.map((t) => t.value), [20, 72]);
+  // Group a: its own rates.
+  const other = chartConfig(spec, labels, 0).options.scales.x;
+  other.afterBuildTicks(ticks);
+  assert.deepEqual(ticks.ticks.map((t) => t.value), [100, 360]);
+  // A reader's run added to the chart: its own rates join the axis.
+  const extra = extraDataset(spec, { label: 'mine', values: [0.25, null], x: [30, 90], notHeld: [false, true], color: 0, group: 1 });
+  assert.deepEqual(extra.benchNotHeld, [false, true]);
+  assert.deepEqual(extra.data, [{ x: 30, y: 0.25 }, { x: 90, y: null }]);
+});
+
 test('a table of the wrong shape is an error, not a mislabelled chart', () => {
   const spec = { kind: 'bar', scale: 'linear', seriesIn: 'columns', keyColumns: 1, locale: 'en-US', series: [{ values: [1, 2], color: 0 }], breaks: [] };
   assert.throws(() => chartLabels(spec, { header: ['S', 'A'], rows: [['x', '1']] }), /1 rows, chart has 2 categories/);
@@ -163,13 +202,15 @@ test('many bars run horizontally, with a height for every bar', () => {
   assert.equal(config.options.maintainAspectRatio, false);
 });
 
-test('a line chart grows with its legend (a row per series), so the legend never covers the plot', () => {
+test('a line chart grows with its legend (a row per few series, fewer per row when narrow), so the legend never covers the plot', () => {
   const spec = { kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: 'en-US', breaks: [],
     series: Array.from({ length: 16 }, (_, i) => ({ values: [1], color: i % 3, dash: i })) };
   const labels = { categories: ['2026-11-22 abc'], series: Array(16).fill('s'), cells: Array(16).fill([]) };
   const few = chartLayout({ ...spec, series: spec.series.slice(0, 2) }, labels);
   const many = chartLayout(spec, labels);
-  assert.ok(many.height - few.height >= 14 * 20, `${few.height} -> ${many.height}`);
+  // 16 series at 5 per legend row: 3 more rows than 2 series; at 3 per row (a column of two side by side): 5 more.
+  assert.ok(many.height - few.height >= 3 * 20, `${few.height} -> ${many.height}`);
+  assert.ok(chartLayout(spec, labels, 450).height - chartLayout({ ...spec, series: spec.series.slice(0, 2) }, labels, 450).height >= 5 * 20);
   assert.equal(chartConfig(spec, labels).options.maintainAspectRatio, false);
 });
 

@@ -54,11 +54,54 @@ test('per-scenario run lengths, pipelining, the sweep and instruction counts (th
   assert.deepEqual(settings.profiles[0].scenarios[1], { id: 'p', tool: 'wrk', connections: 256, keepAlive: true, pipelineDepth: 16, durationSeconds: 1, warmupSeconds: 1, repetitions: 2 });
   const body = fill('<!-- bench:profiles -->\n\n<!-- /bench:profiles -->\n<!-- bench:measurements -->\n\n<!-- /bench:measurements -->\n<!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->', 'en', json);
   assert.match(body, /wrk, 256 connections, keep-alive, 16 requests per write \(1 s runs, 1 s warm-up, 2 repetitions\)/);
-  assert.match(body, /\| `quick` \| ab at 1 · 100 connections, 1 run\(s\) of 1 s per level \| `keepalive`: N = 2,000, 1 repeat\(s\) \|/);
+  // No fixed-rate block in this profile: a dash in its column.
+  assert.match(body, /\| `quick` \| ab at 1 · 100 connections, 1 run\(s\) of 1 s per level \| — \| `keepalive`: N = 2,000, 1 repeat\(s\) \|/);
   assert.match(body, /<!-- bench:bootstrapResamples -->10,000<!-- \/bench:bootstrapResamples -->/);
   const zh = fill('<!-- bench:measurements -->\n\n<!-- /bench:measurements -->', 'zh-CN', json);
   assert.match(zh, /ab，1 · 100 个连接，每级 1 次、每次 1 秒/);
-  assert.deepEqual(Object.keys(BLOCKS).sort(), ['measurements', 'profiles']);
+  assert.deepEqual(Object.keys(BLOCKS).sort(), ['json', 'measurements', 'profiles']);
+});
+
+test('the JSON application, fixed-rate levels and JSON instruction cases of every profile come from bench/scenarios.json', () => {
+  const json = scenarios();
+  const servers = JSON.parse(fs.readFileSync(path.join(repoRoot, json.json.serversFile), 'utf8')).servers;
+  const settings = benchSettings(json, { jsonServers: servers });
+  const body = fillBenchParts('<!-- bench:json -->\n\n<!-- /bench:json -->\n<!-- bench:measurements -->\n\n<!-- /bench:measurements -->\n'
+    + '<!-- bench:fixedRateFractions -->?<!-- /bench:fixedRateFractions --> <!-- bench:fixedRateRounds -->?<!-- /bench:fixedRateRounds -->',
+  { strings: stringsOf('en'), where: 'page.md', getSettings: () => settings });
+  const jsonRows = body.split('<!-- /bench:json -->')[0].split('\n').filter((l) => l.startsWith('| `'));
+  for (const [id, profile] of Object.entries(json.profiles).filter(([, p]) => p.json)) {
+    const cells = jsonRows.find((r) => r.startsWith(`| \`${id}\` |`)).slice(2, -2).split(' | ');
+    // One entry per endpoint, named by its request; every variant by its name; the JSON part's own run lengths.
+    assert.equal(cells[1].split('; ').length, profile.json.scenarios.length, id);
+    for (const serverId of profile.json.servers) assert.ok(cells[2].includes(servers.find((x) => x.id === serverId).name), `${id}: ${serverId}`);
+    assert.deepEqual(cells.slice(3), [`${profile.json.durationSeconds} s`, `${profile.json.warmupSeconds} s`, String(profile.json.repetitions)], id);
+  }
+  assert.match(body, /GET \/ping; GET \/json; POST \/dbop, N = 1; POST \/dbop, N = 10/);
+  const measurements = body.split('<!-- bench:measurements -->')[1].split('\n').filter((l) => l.startsWith('| `'));
+  const fmt = new Intl.NumberFormat('en-US');
+  const share = (x) => new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(x);
+  for (const [id, profile] of Object.entries(json.profiles)) {
+    const cells = measurements.find((r) => r.startsWith(`| \`${id}\` |`)).slice(2, -2).split(' | ');
+    const fixed = profile.fixedRate;
+    if (fixed) {
+      for (const f of fixed.fractions) assert.ok(cells[2].includes(share(f)), `${id}: fraction ${f}`);
+      assert.ok(cells[2].includes(`${fixed.repetitions} round(s) of ${fixed.durationSeconds} s per level after ${fixed.warmupSeconds} s of warm-up`), `${id}: ${cells[2]}`);
+      for (const g of fixed.groups) assert.ok(cells[2].includes(`\`${json.fixedRate.groups.find((x) => x.id === g).basisScenario}\``), `${id}: group ${g}`);
+    }
+    // The JSON instruction cases, with the N of each (requestsByCase, else the profile's N).
+    for (const c of (profile.json && profile.json.instructions ? profile.json.instructions.cases : [])) {
+      const n = (profile.json.instructions.requestsByCase || {})[c] ?? profile.instructions.requests;
+      assert.ok(cells[3].includes(`\`${c}\`: N = ${fmt.format(n)}`), `${id}: ${c} ${cells[3]}`);
+    }
+  }
+  const fractions = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(json.profiles.default.fixedRate.fractions.map(share));
+  assert.ok(body.endsWith(`<!-- bench:fixedRateFractions -->${fractions}<!-- /bench:fixedRateFractions --> <!-- bench:fixedRateRounds -->${json.profiles.default.fixedRate.repetitions}<!-- /bench:fixedRateRounds -->`), body);
+  // The Methodology pages quote them.
+  for (const page of ['ENG/Methodology.md', 'CHN/测试方法.md']) {
+    const text = fs.readFileSync(path.join(repoRoot, page), 'utf8');
+    for (const name of ['json', 'fixedRateFractions', 'fixedRateRounds']) assert.ok(text.includes(`<!-- bench:${name} -->`), `${page}: ${name}`);
+  }
 });
 
 test('a part that is unknown, unclosed, or a block written inline is an error naming the page', () => {

@@ -188,9 +188,136 @@ test('notes in Chinese: figures read back from the English text with the bench\'
   assert.match(out, /written by another version of the bench（英文原文）/);
 });
 
-test('latency against load: one sentence while results have no fixed-rate runs; a file with them stops the build instead of leaving them out', () => {
+// A fixed-rate block (issue 9) of literal unit-test data: the hello group at two levels, where the
+// load generator held 25 % for every server, did not hold 90 % for Drogon, and nginx-return answered
+// nothing at 90 %.
+function fixedRateBlock() {
+  const lat = (base) => ({ p50: base, p75: base * 2, p90: base * 3, p99: base * 4, p999: base * 5, max: base * 6 });
+  const held = (rate, achieved, latency) => ({ runs: [{ round: 1, status: 'ok', targetRate: rate, achievedRate: achieved, held: true, notHeldReason: null, latencyUs: latency, command: `oha -q ${rate} a` }],
+    summary: { runs: 1, okRuns: 1, heldRuns: 1, held: true, achievedRate: { min: achieved, median: achieved, max: achieved }, latencyUs: latency } });
+  const notHeld = (rate, achieved) => ({ runs: [{ round: 1, status: 'ok', targetRate: rate, achievedRate: achieved, held: false, notHeldReason: `achieved ${achieved} req/s of ${rate}`, latencyUs: lat(9000), command: `oha -q ${rate} b` }],
+    summary: { runs: 1, okRuns: 1, heldRuns: 0, held: false, achievedRate: { min: achieved, median: achieved, max: achieved }, latencyUs: null } });
+  const failed = (rate) => ({ runs: [{ round: 1, status: 'failed', targetRate: rate, failureReason: 'server did not answer', command: `oha -q ${rate} c` }],
+    summary: { runs: 1, okRuns: 0, heldRuns: 0, held: false, achievedRate: null, latencyUs: null } });
+  return {
+    tool: 'oha', toolVersion: '1.16.0', openLoop: true, latencyCorrection: true, holdRatio: 0.98, fractions: [0.25, 0.9],
+    durationSeconds: 3, warmupSeconds: 1, repetitions: 1, connections: 100, clientThreads: 1,
+    groups: [{
+      id: 'hello', servers: ['drogon', 'nginx', 'ret'], reference: 'drogon', method: 'GET', path: null, bodyFile: null, commandLine: 'oha -q {rate} {url}',
+      basis: { scenario: 'ka', metric: 'median', slowestServer: 'nginx', maximum: 400, medians: [] },
+      levels: [
+        { fraction: 0.25, rate: 100, rounds: [], results: [{ server: 'drogon', ...held(100, 99, lat(100)) }, { server: 'nginx', ...held(100, 99.5, lat(200)) }, { server: 'ret', ...held(100, 99, lat(50)) }] },
+        { fraction: 0.9, rate: 360, rounds: [], results: [{ server: 'drogon', ...notHeld(360, 300) }, { server: 'nginx', ...held(360, 359, lat(1000)) }, { server: 'ret', ...failed(360) }] },
+      ],
+    }],
+  };
+}
+
+test('latency against load: one line per server over its offered rates, per group and percentile; a level not held is marked, never drawn', () => {
   const results = literalResults();
-  assert.match(sections.latency(contextFor('en', results)), /Latency against load needs runs at fixed request rates; this results file has none yet\./);
-  results.fixedRate = { levels: [] };
-  assert.throws(() => sections.latency(contextFor('en', results)), /the results carry fixed-rate runs, but the "latency against load" chart is not drawn yet/);
+  results.fixedRate = fixedRateBlock();
+  const en = sections.latencyLoad(contextFor('en', results));
+  const chart = chartOf(en, 'latency-load');
+  assert.equal(chart.kind, 'line');
+  // Groups: hello world at p50, p90, p99, p99.9; the first drawn is p99 (no JSON group here).
+  assert.deepEqual(chart.groups, { selected: 2 });
+  assert.deepEqual(chart.series.map((s) => s.group), [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
+  const p99 = chart.series.filter((s) => s.group === 2);
+  assert.deepEqual(p99.map((s) => s.x), [[100, 360], [100, 360], [100, 360]]);
+  // Drogon at 90 %: not held, so no value (the run's own 36 ms is never drawn); nginx-return: no answer.
+  assert.deepEqual(p99.map((s) => s.values), [[0.4, null], [0.8, 4], [0.2, null]]);
+  assert.deepEqual(p99.map((s) => s.notHeld), [[false, true], [false, false], [false, false]]);
+  const rows = tableRows(en).filter((r) => r[0] === 'hello world (GET), 99%');
+  assert.deepEqual(rows, [
+    ['hello world (GET), 99%', 'Drogon', '0.40', 'not held: 300 of 360 req/s'],
+    ['hello world (GET), 99%', 'nginx', '0.80', '4.00'],
+    ['hello world (GET), 99%', 'nginx return', '0.20', 'no answer'],
+  ]);
+  assert.match(en, /\| Endpoint, percentile \| Server \| 25% of max \(ms\) \| 90% of max \(ms\) \|/);
+  assert.match(en, /× = not held \(less than 98% of the target achieved, or errors\), no latency drawn: hello world \(GET\) at 90%\./);
+  assert.match(en, /- hello world \(GET\): 100% = 400 req\/s, the median of nginx \(the slowest\) in 100 connections, keep-alive; target rates 100 \(25%\); 360 \(90%\)/);
+  assert.match(en, /oha 1\.16\.0, open loop \(sends on a clock, --latency-correction\)/);
+  // The exact commands of every run, in the source drawer.
+  for (const c of ['oha -q 100 a', 'oha -q 360 b', 'oha -q 360 c']) assert.ok(en.includes(`\`${c}\``), c);
+  const zh = sections.latencyLoad(contextFor('zh-CN', results));
+  assert.ok(tableRows(zh).some((r) => r[1] === 'Drogon' && r[3] === '未达到：目标 360 请求/秒，实际 300'));
+  assert.match(zh, /开环/);
+  // Every level held: one line says so.
+  results.fixedRate.groups[0].levels.pop();
+  assert.match(sections.latencyLoad(contextFor('en', results)), /Every rate was held \(at least 98% of the target achieved, no errors\)\./);
+});
+
+test('latency against load without fixed-rate runs, or without a basis: one sentence', () => {
+  const results = literalResults();
+  assert.equal(sections.latencyLoad(contextFor('en', results)), stringsOf('en').latencyLoad.none);
+  results.fixedRate = fixedRateBlock();
+  results.fixedRate.groups[0].basis = null;
+  results.fixedRate.groups[0].levels = [];
+  results.fixedRate.groups[0].failureReason = 'no successful run of c100-keepalive';
+  assert.equal(sections.latencyLoad(contextFor('en', results)), 'The fixed-rate runs did not start: hello world (GET): no successful run of c100-keepalive.');
+});
+
+// The JSON part (issue 9) of literal unit-test data: /json and /dbop with 10 operations, three variants,
+// one of them excluded by the conformance check, and a variant that could not be built.
+function withJson(results) {
+  const jsonResult = (server, side, rps, latency) => ({
+    ...result(server, side),
+    runs: [{ status: 'ok', command: `wrk ${server}` }],
+    summary: { requestsPerSecond: { min: rps - 10, median: rps, max: rps + 10 }, requestsPerServerCpuSecond: { median: rps }, latencyUs: latency, errors: {} },
+  });
+  const excluded = { server: 'gin', runs: [{ status: 'failed', failureReason: 'conformance: request "json": $.message differs', command: 'wrk gin' }], summary: null, bottleneck: { side: 'unknown', serverCpuUtilization: null, clientCpuUtilization: null }, notes: [] };
+  const lat = { p50: 40, p75: 50, p90: 60, p99: 490, p999: 3500 };
+  results.servers.push({ id: 'dj', name: 'Drogon + jsoncpp', version: '1', framework: 'drogon', jsonLibrary: 'jsoncpp', jsonLibraryVersion: '1.9.5' },
+    { id: 'ds', name: 'Drogon + simdjson', version: '1', framework: 'drogon', jsonLibrary: 'simdjson', jsonLibraryVersion: '3' },
+    { id: 'gin', name: 'gin + sonic', version: '1', framework: 'gin', jsonLibrary: 'sonic', jsonLibraryVersion: '1' });
+  const cmp = (metric, other, ratio, ciLow, ciHigh, verdict) => ({ metric, reference: 'dj', other, pairs: 5, ratio, ciLow, ciHigh, verdict });
+  results.scenarios.push(
+    { id: 'json-json', kind: 'json', endpoint: '/json', method: 'GET', path: '/json', reference: 'dj', clientThreads: 3, connections: 6, keepAlive: true, tool: 'wrk', pipelineDepth: 1, durationSeconds: 3, repetitions: 5,
+      results: [jsonResult('dj', 'server', 1000, lat), jsonResult('ds', 'server', 1100, lat), excluded],
+      comparisons: [cmp('requestsPerSecond', 'ds', 0.91, 0.88, 0.94, 'slower'), cmp('requestsPerServerCpuSecond', 'ds', 0.92, 0.9, 0.95, 'slower')] },
+    { id: 'json-dbop-n10', kind: 'json', endpoint: '/dbop', method: 'POST', path: '/dbop/bench/users', operations: 10, reference: 'dj', clientThreads: 3, connections: 6, keepAlive: true, tool: 'wrk', pipelineDepth: 1, durationSeconds: 3, repetitions: 5,
+      results: [jsonResult('dj', 'both', 500, lat), jsonResult('ds', 'both', 600, lat), excluded],
+      comparisons: [cmp('requestsPerSecond', 'ds', 0.83, 0.8, 0.86, 'slower'), cmp('requestsPerServerCpuSecond', 'ds', 1.0, 0.97, 1.03, 'within-noise')] },
+  );
+  results.notBuilt = [{ id: 'drogon-glaze', name: 'Drogon + glaze', jsonLibrary: 'glaze', reason: 'needs GCC 13' }];
+  results.conformance = { ok: false, reference: 'dj', requests: 38, table: 't', servers: ['dj', 'ds', 'gin'], failures: [], excluded: [{ server: 'gin', reason: 'request "json": $.message differs' }], report: 'bench/logs/x/conformance.txt' };
+  return results;
+}
+
+test('Drogon and Go: endpoint x variant table and chart, one sentence per endpoint, not built and conformance in one line each', () => {
+  const results = withJson(literalResults());
+  const en = sections.json(contextFor('en', results));
+  const chart = chartOf(en, 'json');
+  assert.equal(chart.kind, 'bar');
+  assert.equal(chart.seriesIn, 'rows');
+  // One series per variant over the endpoints: median req/s, whiskers from the runs' range; gin ran nothing.
+  assert.deepEqual(chart.series.map((s) => s.values), [[1000, 500], [1100, 600], [null, null]]);
+  assert.deepEqual(chart.series[0].min, [990, 490]);
+  assert.deepEqual(tableRows(en), [
+    ['Drogon + jsoncpp', '1,000 · 0.04/0.05/0.06/0.49', '500 · 0.04/0.05/0.06/0.49'],
+    ['Drogon + simdjson', '1,100 · 0.04/0.05/0.06/0.49', '600 · 0.04/0.05/0.06/0.49'],
+    ['gin + sonic', 'all 1 runs failed', 'all 1 runs failed'],
+  ]);
+  assert.match(en, /\| Variant · req\/s · p50\/p75\/p90\/p99 \(ms\) \| GET \/json \| POST \/dbop, N = 10 \|/);
+  // The variant not built: one line, its reason folded under it.
+  assert.match(en, /<details class="bench-note">\n<summary>Not built: Drogon \+ glaze<\/summary>\n\n- Drogon \+ glaze: needs GCC 13\n\n<\/details>/);
+  assert.match(en, /<summary>Conformance: not every variant answered the 38 requests like Drogon \+ jsoncpp<\/summary>\n\nBefore any timed run, every variant answered the 38 requests of `bench\/json\/requests\.json` \(malformed bodies included\); each answer was compared with Drogon \+ jsoncpp's after JSON parsing\. Never benchmarked: gin \+ sonic \(request "json": \$\.message differs\)\.\n/);
+  assert.match(en, /^- \*\*GET \/json:\*\* The servers' CPU was the limit, so requests per second compare them: Drogon \+ jsoncpp against Drogon \+ simdjson 0\.91× \(0\.88–0\.94, slower\); gin \+ sonic not measured\.$/m);
+  assert.match(en, /^- \*\*POST \/dbop, N = 10:\*\* Both CPUs were saturated, so requests per second measure the machine, not the servers; per server CPU-second: Drogon \+ jsoncpp against Drogon \+ simdjson 1\.00× \(0\.97–1\.03, within noise\); gin \+ sonic not measured\.$/m);
+  assert.ok(en.includes('`wrk dj`'), 'the JSON runs\' commands in the source drawer');
+  const zh = sections.json(contextFor('zh-CN', results));
+  assert.match(zh, /<summary>未构建：Drogon \+ glaze<\/summary>\n\n- Drogon \+ glaze：needs GCC 13/);
+  assert.match(zh, /\| 变体 · 每秒请求数 · p50\/p75\/p90\/p99（毫秒） \| GET \/json \| POST \/dbop，N = 10 \|/);
+  assert.match(zh, /Drogon \+ jsoncpp 分别为 Drogon \+ simdjson 的 0\.91×（0\.88–0\.94，更慢）；gin \+ sonic 的：未测得。/);
+  // The hello-world sentences leave the JSON endpoints out; they have theirs here.
+  assert.doesNotMatch(sections.conclusion(contextFor('en', results)), /json|dbop/i);
+  // All variants conformed: one line says so.
+  results.conformance = { ...results.conformance, ok: true, excluded: [] };
+  assert.match(sections.json(contextFor('en', results)), /<summary>Conformance: all 3 variants gave the same JSON as Drogon \+ jsoncpp for 38 requests<\/summary>\n\n.*All answers were equal\.\n/);
+  // More endpoints than layout.endpointSentencesUnfolded: the first sentence shown, the others folded.
+  for (const n of [1, 10]) results.scenarios.push({ ...results.scenarios[3], id: `json-dbop-extra${n}`, operations: n + 1 });
+  const many = sections.json(contextFor('en', results));
+  assert.match(many, /<details class="bench-more">\n<summary>The other 3 endpoints<\/summary>/);
+  assert.equal(many.split('<details class="bench-more">')[0].split('\n').filter((l) => l.startsWith('- **')).length, 1);
+  assert.equal(sections.json(contextFor('en', literalResults())), stringsOf('en').json.none);
 });

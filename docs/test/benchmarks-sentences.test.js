@@ -6,7 +6,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { scenarioSentence, comparisonText, localize } = require('../src/benchmarks/sentences');
+const { scenarioSentence, endpointSentence, comparisonText, localize } = require('../src/benchmarks/sentences');
 const figures = require('../site/plugins/benchmark-figures');
 const { createFormatter } = require('../src/benchmarks/format');
 const { escapeMarkdownText } = require('../src/benchmarks/escape');
@@ -103,6 +103,73 @@ test('every combination of saturated sides (and of the baseline\'s): one sentenc
     }
   }
   assert.equal(checked, SIDES.length ** 3 * 4);
+});
+
+// A JSON endpoint (issue 9): the reference variant against each other variant, three variants here.
+function endpointWith(results, comparisons) {
+  return {
+    servers: [{ id: 'drogon', name: 'Drogon' }, { id: 'dj', name: 'Drogon + jsoncpp', framework: 'drogon' },
+      { id: 'ds', name: 'Drogon + simdjson', framework: 'drogon' }, { id: 'gin', name: 'gin + sonic', framework: 'gin' }],
+    scenarios: [{ id: 'json-json', kind: 'json', endpoint: '/json', reference: 'dj', tool: 'wrk', keepAlive: true, results, ...(comparisons ? { comparisons } : {}) }],
+  };
+}
+
+test('one sentence per JSON endpoint over every combination of its variants\' sides: one pace, every variant compared, never contradictory', () => {
+  const others = ['ds', 'gin'];
+  let checked = 0;
+  for (const dj of SIDES) {
+    for (const ds of SIDES) {
+      for (const gin of SIDES) {
+        for (const verdict of ['faster', 'slower', 'within-noise', null]) {
+          const comparisons = verdict ? figures.METRICS.flatMap((m) => others.map((other) => ({ ...comparison(m, verdict), reference: 'dj', other }))) : undefined;
+          const res = endpointWith([serverResult('dj', { side: dj }), serverResult('ds', { side: ds }), serverResult('gin', { side: gin })], comparisons);
+          const said = endpointSentence(res, res.scenarios[0]);
+          const same = dj === ds && ds === gin;
+          const expectedPace = same ? dj : 'mixed';
+          assert.equal(said.key, `pace.${expectedPace}`);
+          const clientSaturated = [dj, ds, gin].some(figures.clientSaturated);
+          assert.equal(said.metric, clientSaturated || !same ? 'requestsPerServerCpuSecond' : 'requestsPerSecond', `${dj}/${ds}/${gin}`);
+          for (const [lang, convert] of [['en'], ['zh-CN'], ['zh-TW', convertText]]) {
+            const strings = stringsOf(lang === 'zh-TW' ? 'zh-CN' : lang);
+            let text = localize(said, context(lang === 'zh-TW' ? 'zh-CN' : lang, res));
+            if (convert) text = convert(text);
+            const found = Object.entries(paceOpenings(strings, convert)).filter(([, opening]) => text.includes(opening)).map(([pace]) => pace);
+            assert.deepEqual(found, [expectedPace], `${lang}: ${text}`);
+            const stops = text.match(lang === 'en' ? /\.(\s|$)/g : /。/g) || [];
+            assert.equal(stops.length, 1, `${lang}: not one sentence: ${text}`);
+            // Every other variant is compared with the reference, once each: one ratio per variant.
+            assert.equal((text.match(/×/g) || []).length, others.length, `${lang}: one ratio per variant: ${text}`);
+            for (const name of ['Drogon + simdjson', 'gin + sonic']) assert.ok(text.includes(name), `${lang}: ${name}: ${text}`);
+            if (!same) {
+              for (const [name, side] of [['Drogon + jsoncpp', dj], ['Drogon + simdjson', ds], ['gin + sonic', gin]]) {
+                assert.ok(text.includes(`${name}${lang === 'en' ? ': ' : '：'}${(convert || ((t) => t))(strings.sides[side])}`), `${lang}: ${name}'s side not named: ${text}`);
+              }
+            }
+            const verdicts = Object.values(strings.comparison.verdicts).map((v) => (convert || ((t) => t))(v));
+            const claimed = verdicts.filter((v) => text.includes(v));
+            if (verdict) assert.deepEqual(claimed, [(convert || ((t) => t))(strings.comparison.verdicts[verdict])], `${lang}: ${text}`);
+            else assert.deepEqual(claimed, [], `${lang}: a verdict without an interval: ${text}`);
+          }
+          checked += 1;
+        }
+      }
+    }
+  }
+  assert.equal(checked, SIDES.length ** 3 * 4);
+});
+
+test('a JSON endpoint: a variant without a successful run is "not measured"; without the reference\'s runs nothing is compared', () => {
+  const res = endpointWith([serverResult('dj', { side: 'server' }), serverResult('ds', { side: 'server' }), serverResult('gin', { side: 'client', summary: false })]);
+  const said = endpointSentence(res, res.scenarios[0]);
+  // The pace is of the variants that ran; the one that did not is named as not measured.
+  assert.equal(said.key, 'pace.server');
+  assert.equal(localize(said, context('en', res)),
+    'The servers\' CPU was the limit, so requests per second compare them: Drogon + jsoncpp against Drogon + simdjson 1.00× (medians); gin + sonic not measured.');
+  const noReference = endpointWith([serverResult('dj', { side: 'server', summary: false }), serverResult('ds', { side: 'server' })]);
+  assert.equal(localize(endpointSentence(noReference, noReference.scenarios[0]), context('en', noReference)),
+    'Drogon + jsoncpp has no successful run in this scenario, so nothing is compared.');
+  const alone = endpointWith([serverResult('dj', { side: 'server' })]);
+  assert.equal(endpointSentence(alone, alone.scenarios[0]).key, 'scenario.noPair');
 });
 
 test('English wording: no sentence says both that the load generator and that the server set the pace', () => {

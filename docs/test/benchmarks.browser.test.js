@@ -9,8 +9,11 @@
 //     or shown as text; hostile strings and addresses in the published JSON shown as text;
 //   - no console error or warning, no CSP violation.
 // The site is built into a temp folder from a temp copy of the content whose results are a real
-// quick run in results format 2 (docs/test/fixtures/results-quick-v2-b.json) and whose history holds
-// another (-v2-a); a format 1 run (results-quick-b.json) must keep rendering.
+// quick run in results format 2 with the JSON part and fixed-rate latency
+// (docs/test/fixtures/results-quick-v2-json-b.json) and whose history holds another (-v2-json-a); a
+// format 1 run (results-quick-b.json) must keep rendering. The page height is also measured with
+// default-size files: the committed bench/results/latest.json and a real run of the default profile's
+// every scenario, endpoint, fixed-rate group and level (results-default-short.json).
 // Screenshots: test-output/benchmarks-*.png (both sizes, every language).
 'use strict';
 const test = require('node:test');
@@ -25,10 +28,10 @@ const { createFormatter } = require('../src/benchmarks/format');
 const { historyFileName } = require('../../bench/src/history');
 
 const fixtures = path.join(__dirname, 'fixtures');
-const resultsFile = path.join(fixtures, 'results-quick-v2-b.json');
+const resultsFile = path.join(fixtures, 'results-quick-v2-json-b.json');
 const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(resultsFile)).digest('hex');
-const historyFile = path.join(fixtures, 'results-quick-v2-a.json');
+const historyFile = path.join(fixtures, 'results-quick-v2-json-a.json');
 const historyEntry = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
 
@@ -134,18 +137,27 @@ function expectations(lang) {
   const withRange = (mmm) => fill(strings.valueWithRange, {
     value: fmt.integer(mmm.median), range: fill(strings.range, { min: fmt.integer(mmm.min), max: fmt.integer(mmm.max) }),
   });
-  const find = (scenario, server) => scenario.results.find((r) => r.server === server.id).summary;
+  const find = (scenario, server) => { const r = scenario.results.find((x) => x.server === server.id); return r ? r.summary : null; };
+  // The hello-world tables (the JSON variants have their own, in Drogon and Go).
+  const hello = results.scenarios.filter((sc) => sc.kind !== 'json');
+  const helloServers = results.servers.filter((s) => !s.framework);
+  const cell = (latency) => `${fmt.integer(latency.rps)} · ${['p50', 'p75', 'p90', 'p99'].map((p) => fmt.ms(latency[p])).join(' / ')}`;
   return {
-    results: results.scenarios.map((sc) => results.servers.map((s) => {
+    results: hello.map((sc) => helloServers.map((s) => {
       const rps = find(sc, s).requestsPerSecond;
       return fill(strings.results.maxMin, { max: fmt.kqps(rps.max), min: fmt.kqps(rps.min) });
     })),
-    throughput: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerSecond))),
-    efficiency: results.scenarios.map((sc) => results.servers.map((s) => withRange(find(sc, s).requestsPerServerCpuSecond))),
+    throughput: hello.map((sc) => helloServers.map((s) => withRange(find(sc, s).requestsPerSecond))),
+    efficiency: hello.map((sc) => helloServers.map((s) => withRange(find(sc, s).requestsPerServerCpuSecond))),
     // Rows of the latency data table: scenarios and servers with latency figures (pipelined runs have none).
-    latency: results.scenarios.flatMap((sc) => results.servers.filter((s) => find(sc, s).latencyUs).map((s) => PERCENTILE_KEYS.map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
-    // Rows of the details page's latency table: every scenario and server, a dash without figures.
-    latencyDetails: results.scenarios.flatMap((sc) => results.servers.map((s) => PERCENTILE_KEYS.map((p) => (find(sc, s).latencyUs ? fmt.ms(find(sc, s).latencyUs[p]) : strings.dash)))),
+    latency: results.scenarios.flatMap((sc) => results.servers.filter((s) => find(sc, s) && find(sc, s).latencyUs).map((s) => PERCENTILE_KEYS.map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
+    // Rows of the details page's latency table: every hello-world scenario and server, a dash without figures.
+    latencyDetails: hello.flatMap((sc) => helloServers.map((s) => PERCENTILE_KEYS.map((p) => (find(sc, s).latencyUs ? fmt.ms(find(sc, s).latencyUs[p]) : strings.dash)))),
+    // Drogon and Go: a row per variant, a cell per endpoint (req/s · p50 / p75 / p90 / p99 in ms).
+    json: jsonVariants(results).map((id) => jsonScenariosOf(results).map((sc) => {
+      const summary = find(sc, { id });
+      return cell({ rps: summary.requestsPerSecond.median, ...summary.latencyUs });
+    })),
   };
 }
 
@@ -153,10 +165,27 @@ const PERCENTILE_KEYS = ['p50', 'p75', 'p90', 'p99', 'p999'];
 const summaryOf = (sc, id) => sc.results.find((r) => r.server === id).summary;
 const latencyCurve = (sc, id) => PERCENTILE_KEYS.map((p) => Math.round(summaryOf(sc, id).latencyUs[p]) / 1000);
 const METRICS = ['requestsPerSecond', 'requestsPerServerCpuSecond'];
-// The key scenarios of a results file: the first pipelined, the first keep-alive, the first new-connection one.
+// The key scenarios of a results file: the first hello-world pipelined, keep-alive and new-connection one.
 function keyScenariosOf(r) {
   const depth = (sc) => sc.pipelineDepth || 1;
-  return [r.scenarios.find((sc) => depth(sc) > 1), r.scenarios.find((sc) => sc.keepAlive && depth(sc) === 1), r.scenarios.find((sc) => !sc.keepAlive)].filter(Boolean);
+  const hello = r.scenarios.filter((sc) => sc.kind !== 'json');
+  return [hello.find((sc) => depth(sc) > 1), hello.find((sc) => sc.keepAlive && depth(sc) === 1), hello.find((sc) => !sc.keepAlive)].filter(Boolean);
+}
+// The JSON part: its endpoints (scenarios of kind "json") and variants (servers of any of them, the file's order).
+const jsonScenariosOf = (r) => r.scenarios.filter((sc) => sc.kind === 'json');
+const jsonVariants = (r) => r.servers.filter((s) => jsonScenariosOf(r).some((sc) => sc.results.some((x) => x.server === s.id))).map((s) => s.id);
+// Latency against load: the chart's series of one fixed-rate group at one percentile, as the JSON says:
+// a held level's latency in ms; null where the load generator did not hold the rate (or nothing answered).
+function loadSeries(r, groupId, key) {
+  const group = r.fixedRate.groups.find((g) => g.id === groupId);
+  return group.servers.map((id) => {
+    const summaries = group.levels.map((level) => level.results.find((x) => x.server === id).summary);
+    return {
+      data: summaries.map((sm) => (sm.held && sm.latencyUs ? Math.round(sm.latencyUs[key]) / 1000 : null)),
+      x: group.levels.map((level) => level.rate),
+      notHeld: summaries.map((sm) => sm.okRuns > 0 && !(sm.held && sm.latencyUs)),
+    };
+  });
 }
 const comparisonOf = (sc, metric) => (sc.comparisons || []).find((c) => c.metric === metric && c.reference === 'drogon' && c.other === 'nginx-module');
 // Drogon / nginx module: the bench's ratio when it compared them, else the ratio of the medians.
@@ -183,7 +212,7 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     const where = `${code} ${route}`;
     assert.equal(shown.lang, code, `${where}: <html lang>`);
     // The charts the JSON has data for; the history holds a comparable run, so a trend.
-    const expectIds = ['ratios', ...(results.sweep ? ['sweep'] : []), 'latency', ...(results.instructions ? ['instructions'] : []), 'trend'];
+    const expectIds = ['ratios', 'json', ...(results.sweep ? ['sweep'] : []), 'latency', 'latency-load', ...(results.instructions ? ['instructions'] : []), 'trend'];
     assert.deepEqual(shown.figures.map((f) => f.id), expectIds.map((id) => `bench-chart-${id}`), where);
     assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
     for (const figure of shown.figures) {
@@ -214,10 +243,11 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
       })), `${where}: sweep chart data`);
       assert.deepEqual(byId.sweep.x[0], results.sweep.levels, `${where}: sweep x = concurrency levels`);
     }
-    // Instruction counts: one bar series per server, one bar per case.
+    // Instruction counts: one bar series per server, one bar per hello-world case (the JSON cases are on the details page).
     if (byId.instructions) {
-      const servers = [...new Set(results.instructions.cases.flatMap((c) => c.results.map((r) => r.server)))];
-      assert.deepEqual(byId.instructions.data, servers.map((id) => results.instructions.cases.map((c) => {
+      const cases = results.instructions.cases.filter((c) => c.servers !== 'json');
+      const servers = [...new Set(cases.flatMap((c) => c.results.map((r) => r.server)))];
+      assert.deepEqual(byId.instructions.data, servers.map((id) => cases.map((c) => {
         const r = c.results.find((x) => x.server === id);
         return r && r.perRequest !== null ? Math.round(r.perRequest) : null;
       })), `${where}: instruction chart data`);
@@ -239,13 +269,28 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     assert.equal(switched.group, String(other));
     assert.deepEqual(switched.data, latencyServers(results.scenarios[other]).map((s) => latencyCurve(results.scenarios[other], s.id)), `${where}: latency chart after picking another scenario`);
     // Trend: two comparable runs (history + latest), the first key scenario first, one line per compared server.
-    const compared = results.servers.filter((s) => !s.baseline);
+    const compared = results.servers.filter((s) => !s.baseline && !s.framework);
     const trendScenario = results.scenarios.indexOf(keys[0]);
     assert.equal(trend.group, String(trendScenario), `${where}: trend chart's first scenario`);
     assert.deepEqual(trend.data, compared.map((s) => [historyEntry, results].map((r) => Math.round(summaryOf(r.scenarios.find((sc) => sc.id === keys[0].id), s.id).requestsPerSecond.median))), `${where}: trend chart data`);
 
-    // Tables: the JSON's numbers, formatted like the page's language (zh-TW: converted from zh-CN, numbers unchanged).
+    // Drogon and Go: a bar per variant and endpoint, the median req/s; its table is the published comparison's shape.
     const expected = expectations(code === 'en' ? 'en' : 'zh-CN');
+    const variants = jsonVariants(results);
+    assert.deepEqual(byId.json.data, variants.map((id) => jsonScenariosOf(results).map((sc) => Math.round(summaryOf(sc, id).requestsPerSecond.median))), `${where}: Drogon and Go chart data`);
+    assert.deepEqual(byId.json.seriesLabels, byId.json.table.rows.map((row) => row[0]), `${where}: one series per variant, named as in the table`);
+    assert.deepEqual(byId.json.table.rows.map((row) => row.slice(1)), expected.json, `${where}: Drogon and Go table`);
+    // Latency against load: the JSON group's p99 first; x = the levels' target rates; held levels only.
+    const load = byId['latency-load'];
+    const loadOption = (text) => load.options.find((o) => o.text === text);
+    assert.equal(load.options.length, results.fixedRate.groups.length * 4, `${where}: a selector entry per group and percentile`);
+    assert.equal(loadOption(load.table.rows.find((row) => row[0].startsWith('GET /json') && row[0].endsWith('99%'))[0]).value, load.group, `${where}: /json at p99 drawn first`);
+    const expectedLoad = loadSeries(results, 'json', 'p99');
+    assert.deepEqual(load.data, expectedLoad.map((x) => x.data), `${where}: latency against load chart data`);
+    assert.deepEqual(load.x, expectedLoad.map((x) => x.x), `${where}: x = the levels' target rates`);
+    assert.deepEqual(await page.evaluate(() => window.BenchmarkCharts.chartOfFigure('bench-figure-latency-load').data.datasets.map((d) => d.benchNotHeld)),
+      expectedLoad.map((x) => x.notHeld), `${where}: levels not held are marked`);
+    // Tables: the JSON's numbers, formatted like the page's language (zh-TW: converted from zh-CN, numbers unchanged).
     assert.deepEqual(latency.table.rows.map((row) => row.slice(2)), expected.latency, `${where}: latency data table`);
     assert.ok(detailsShown.resultsTable, `${where}: no results table on the details page`);
     assert.deepEqual(detailsShown.resultsTable.rows.map((row) => row.slice(2)), expected.results, `${where}: results table (kQPS max/min)`);
@@ -434,6 +479,8 @@ async function pickFile(page, name, text) {
       status: document.querySelector('.bench-own-status').textContent,
       ratios: chartData('bench-figure-ratios'),
       latency: chartData('bench-figure-latency'),
+      json: chartData('bench-figure-json'),
+      load: chartData('bench-figure-latency-load'),
       column: [...table.querySelectorAll('.bench-own-column')].map((el) => el.textContent),
       injected: [...document.querySelectorAll('.markdown-section img, .markdown-section script, .markdown-section iframe, .markdown-section [onerror]')].map((el) => el.outerHTML),
     };
@@ -486,6 +533,15 @@ test("a reader's own results file: validated in the browser, drawn beside the pu
     assert.deepEqual(extraLatency.map((d) => d.data), reader.servers.filter((s) => theirs.results.find((r) => r.server === s.id).summary.latencyUs)
       .map((s) => latencyCurve(theirs, s.id)), `${code}: the reader's latency curves`);
     assert.equal(drawn.column.length, 1 + keyScenarios.length, `${code}: a column in the at-a-glance table`);
+    // Drogon and Go: their variants' req/s at the published endpoints; latency against load: their
+    // levels (at their own rates) in the group and percentile shown, not held ones left undrawn.
+    assert.deepEqual(drawn.json.filter((d) => d.extra).map((d) => d.data),
+      jsonVariants(reader).map((id) => jsonScenariosOf(results).map((published) => {
+        const sc = reader.scenarios.find((x) => x.id === published.id);
+        return sc ? Math.round(summaryOf(sc, id).requestsPerSecond.median) : null;
+      })), `${code}: the reader's Drogon and Go bars`);
+    assert.deepEqual(drawn.load.filter((d) => d.extra).map((d) => d.data), loadSeries(reader, 'json', 'p99').map((x) => x.data), `${code}: the reader's latency against load`);
+    assert.equal(drawn.load.filter((d) => !d.extra).length, results.fixedRate.groups.find((g) => g.id === 'json').servers.length, `${code}: the published lines stay`);
     await screenshot(page, `benchmarks-own-run-${code}`);
 
     // A hostile file (markup and links in every free text field) is valid, and drawn as text only.

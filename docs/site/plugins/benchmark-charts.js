@@ -185,6 +185,37 @@
     },
   };
 
+  // Marks the points a load generator did not hold (series notHeld): a cross in the series' colour at
+  // the top of the plot, above the rate; no line is drawn there (the value is null).
+  var notHeldPlugin = {
+    id: 'benchNotHeld',
+    afterDatasetsDraw: function (chart) {
+      var x = chart.scales.x;
+      var area = chart.chartArea;
+      var ctx = chart.ctx;
+      var stacked = {};
+      chart.data.datasets.forEach(function (dataset, i) {
+        if (!dataset.benchNotHeld || !chart.isDatasetVisible(i)) return;
+        dataset.benchNotHeld.forEach(function (flag, j) {
+          var point = dataset.data[j];
+          if (!flag || !point || typeof point.x !== 'number') return;
+          var px = x.getPixelForValue(point.x);
+          var key = Math.round(px);
+          var row = stacked[key] = (stacked[key] || 0) + 1;
+          var py = area.top + 6 + (row - 1) * 11;
+          ctx.save();
+          ctx.strokeStyle = dataset.borderColor;
+          ctx.lineWidth = 2;
+          ctx.beginPath();
+          ctx.moveTo(px - 4, py - 4); ctx.lineTo(px + 4, py + 4);
+          ctx.moveTo(px + 4, py - 4); ctx.lineTo(px - 4, py + 4);
+          ctx.stroke();
+          ctx.restore();
+        });
+      });
+    },
+  };
+
   /** Orientation and height (px, or null: from the width) of one chart. */
   var LEGEND_ROW_PX = 24;
 
@@ -204,13 +235,12 @@
     if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(180, barCount * 18 + labels.categories.length * labelRows + 80) };
     var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
     if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
-    // A line per scenario x server: the legend takes a row each, so the plot gets its own 300 px below it.
-    // (A few series share one legend row.)
-    if (spec.kind === 'line') {
-      var shown = shownSeries(spec);
-      return { horizontal: false, height: 210 + (shown > 4 ? shown * LEGEND_ROW_PX : LEGEND_ROW_PX) };
-    }
-    return { horizontal: false, height: 240 };
+    // A line per server: the legend's rows above the plot (a few entries share a row; fewer on a
+    // narrow screen), so the plot keeps its own height below it.
+    var perRow = typeof width !== 'number' || width >= 800 ? 5 : width >= 400 ? 3 : 2;
+    var legendRows = Math.ceil(shownSeries(spec) / perRow);
+    if (spec.kind === 'line') return { horizontal: false, height: 170 + legendRows * LEGEND_ROW_PX };
+    return { horizontal: false, height: 180 + legendRows * LEGEND_ROW_PX };
   }
 
   /**
@@ -232,7 +262,9 @@
    * color, group? } with values in the chart's category order.
    */
   function extraDataset(spec, series) {
-    var dataset = datasetOf(spec, { values: series.values, min: series.min, max: series.max, color: series.color, dash: 1 }, series.label, null);
+    var dataset = datasetOf(spec, {
+      values: series.values, min: series.min, max: series.max, x: series.x, notHeld: series.notHeld, color: series.color, dash: 1,
+    }, series.label, null);
     dataset.borderDash = [6, 4];
     dataset.benchGroup = series.group;
     dataset.benchExtra = true;
@@ -246,10 +278,12 @@
   /** One Chart.js dataset of a series (values, optional error bars, colour, dash). */
   function datasetOf(spec, s, label, cells) {
       var color = colorOf(s.color);
+      var xs = s.x || spec.x;
       var dataset = {
         label: label,
-        // A numeric x axis takes points; a category axis takes the values in category order.
-        data: spec.x ? s.values.map(function (v, i) { return { x: spec.x[i], y: v }; }) : s.values,
+        // A numeric x axis takes points (the series' own x, else the chart's); a category axis takes
+        // the values in category order.
+        data: xs ? s.values.map(function (v, i) { return { x: xs[i], y: v }; }) : s.values,
         backgroundColor: color,
         borderColor: color,
         benchCells: cells,
@@ -268,7 +302,31 @@
         if (typeof spec.base === 'number') dataset.base = spec.base;
       }
       if (s.min && s.max) { dataset.benchMin = s.min; dataset.benchMax = s.max; }
+      if (s.notHeld) dataset.benchNotHeld = s.notHeld;
       return dataset;
+  }
+
+  /** Whether a chart's series carry their own x values (each group its own numeric axis). */
+  function hasOwnX(spec) { return Boolean(spec.series[0] && spec.series[0].x); }
+
+  /**
+   * The x axis of a chart whose series carry their own x values, for the datasets drawn: from 0 to a
+   * little past the largest x, ticks at the x values of the points (the offered rates).
+   */
+  function ownXAxis(spec, datasets, numbers) {
+    var values = [];
+    datasets.forEach(function (d) {
+      d.data.forEach(function (pt) { if (pt && typeof pt.x === 'number' && values.indexOf(pt.x) < 0) values.push(pt.x); });
+    });
+    values.sort(function (a, b) { return a - b; });
+    var top = values.length ? values[values.length - 1] : 1;
+    return {
+      type: spec.xScale,
+      min: spec.xScale === 'logarithmic' ? values[0] / 1.2 : 0,
+      max: top * 1.08,
+      afterBuildTicks: function (axis) { axis.ticks = values.map(function (v) { return { value: v }; }); },
+      ticks: { autoSkip: true, maxRotation: 0, callback: function (value) { return numbers.format(value); } },
+    };
   }
 
   /**
@@ -320,7 +378,9 @@
       };
       scales[valueAxis].ticks.callback = function (value) { return numbers.format(value); };
     }
-    if (spec.x) {
+    if (hasOwnX(spec)) {
+      scales.x = ownXAxis(spec, datasets, numbers);
+    } else if (spec.x) {
       // A numeric x axis (concurrency levels, 1/(1 - p)): only the given ticks, labelled as given.
       var tickValues = spec.xTicks ? spec.xTicks.map(function (t) { return t.value; }) : spec.x;
       var tickLabel = function (value) {
@@ -339,7 +399,7 @@
     }
     var config = {
       type: spec.kind,
-      data: spec.x ? { datasets: datasets } : { labels: labels.categories.map(function (c) { return axisLabel(c, narrow); }), datasets: datasets },
+      data: spec.x || hasOwnX(spec) ? { datasets: datasets } : { labels: labels.categories.map(function (c) { return axisLabel(c, narrow); }), datasets: datasets },
       options: {
         indexAxis: horizontal ? 'y' : 'x',
         responsive: true,
@@ -368,7 +428,7 @@
           },
         },
       },
-      plugins: [rangePlugin, breakPlugin, referencePlugin],
+      plugins: [rangePlugin, breakPlugin, referencePlugin, notHeldPlugin],
     };
     // A narrow screen: smaller text, so labels, ticks and legend fit beside the plot.
     if (narrow) {
@@ -388,13 +448,18 @@
     active = [];
   }
 
-  // The first table after the figure, before the next heading or chart.
+  // The first table after the figure in the page, before the next heading or chart: a sibling after it
+  // (or inside one, such as its folded data table); when the figure is the last thing of a box (a
+  // column of two side by side), the search goes on after that box.
   function tableAfter(figure) {
-    for (var el = figure.nextElementSibling; el; el = el.nextElementSibling) {
-      if (el.tagName === 'TABLE') return el;
-      if (/^H[1-6]$/.test(el.tagName) || (el.classList && el.classList.contains('bench-chart'))) break;
-      var inner = el.querySelector && el.querySelector('table');
-      if (inner) return inner;
+    for (var from = figure; from && !(from.classList && from.classList.contains('markdown-section')); from = from.parentElement) {
+      for (var el = from.nextElementSibling; el; el = el.nextElementSibling) {
+        if (el.tagName === 'TABLE') return el;
+        if (/^H[1-6]$/.test(el.tagName) || (el.classList && el.classList.contains('bench-chart'))) return null;
+        if (el.querySelector && el.querySelector('h1, h2, h3, h4, h5, h6, figure.bench-chart')) return null;
+        var inner = el.querySelector && el.querySelector('table');
+        if (inner) return inner;
+      }
     }
     return null;
   }
@@ -429,6 +494,12 @@
   function refresh(chart) {
     var f = chart.benchFigure;
     chart.data.datasets = chartDatasets(f.spec, f.labels, f.group, f.extra);
+    // Series with their own x: the axis follows the points drawn now (another group's rates, a reader's run).
+    if (hasOwnX(f.spec)) {
+      var font = chart.options.scales.x.ticks && chart.options.scales.x.ticks.font;
+      chart.options.scales.x = ownXAxis(f.spec, chart.data.datasets, new Intl.NumberFormat(f.spec.locale, { notation: 'compact', maximumFractionDigits: 2 }));
+      if (font) chart.options.scales.x.ticks.font = font;
+    }
     chart.update();
   }
 

@@ -30,11 +30,28 @@
     return scenario.keepAlive ? 'keepalive' : 'close';
   }
 
-  /** [{ kind, scenario }]: the first scenario of each key kind, in KEY_KINDS order (kinds the file lacks are left out). */
+  /** Whether a scenario is one of the JSON application's (issue 9: kind "json"); hello-world scenarios have no kind. */
+  function isJsonScenario(scenario) { return scenario.kind === 'json'; }
+
+  /** Whether a server is one of the JSON application's variants (they name their framework). */
+  function isJsonServer(server) { return server.framework !== undefined; }
+
+  /** The hello-world scenarios, in the file's order. */
+  function helloScenarios(results) {
+    return results.scenarios.filter(function (sc) { return !isJsonScenario(sc); });
+  }
+
+  /** The JSON scenarios (one per endpoint), in the file's order. */
+  function jsonScenarios(results) {
+    return results.scenarios.filter(isJsonScenario);
+  }
+
+  /** [{ kind, scenario }]: the first hello-world scenario of each key kind, in KEY_KINDS order (kinds the file lacks are left out). */
   function keyScenarios(results) {
     var out = [];
+    var hello = helloScenarios(results);
     KEY_KINDS.forEach(function (kind) {
-      var scenario = find(results.scenarios, function (sc) { return scenarioKind(sc) === kind; });
+      var scenario = find(hello, function (sc) { return scenarioKind(sc) === kind; });
       if (scenario) out.push({ kind: kind, scenario: scenario });
     });
     return out;
@@ -44,20 +61,35 @@
     return find(scenario.results, function (r) { return r.server === serverId; });
   }
 
-  /** The servers compared (not baselines), in the file's order. */
+  /** The hello-world servers compared (not baselines, not JSON variants), in the file's order. */
   function comparedServers(results) {
-    return results.servers.filter(function (s) { return s.baseline !== true; });
+    return results.servers.filter(function (s) { return s.baseline !== true && !isJsonServer(s); });
+  }
+
+  /**
+   * A server's colour slot in the charts: its position among the hello-world servers, or among the JSON
+   * variants (a chart, or a chart's selected group, shows one kind only, so each kind starts at the first colour).
+   */
+  function serverColor(results, id) {
+    var server = find(results.servers, function (s) { return s.id === id; });
+    if (!server) return 0;
+    return results.servers.filter(function (s) { return isJsonServer(s) === isJsonServer(server); }).indexOf(server);
+  }
+
+  /** The JSON variants, in the file's order. */
+  function jsonServers(results) {
+    return results.servers.filter(isJsonServer);
   }
 
   /**
    * The pair the page compares: { reference, other } server ids. The reference is the one the bench's
-   * comparisons name (format 2), else the first compared server; the other is the next compared one.
-   * null when fewer than two servers are compared.
+   * comparisons of the hello-world scenarios name (format 2), else the first compared server; the other
+   * is the next compared one. null when fewer than two servers are compared.
    */
   function mainPair(results) {
     var compared = comparedServers(results).map(function (s) { return s.id; });
     var named = null;
-    results.scenarios.forEach(function (sc) { (sc.comparisons || []).forEach(function (c) { if (!named) named = c.reference; }); });
+    helloScenarios(results).forEach(function (sc) { (sc.comparisons || []).forEach(function (c) { if (!named) named = c.reference; }); });
     var reference = named && compared.indexOf(named) >= 0 ? named : compared[0];
     var other = find(compared, function (id) { return id !== reference; });
     return reference && other ? { reference: reference, other: other } : null;
@@ -171,19 +203,23 @@
     };
   }
 
-  /** Instructions per request: { cases: [case], servers: [id], perRequest: [[number|null] per server] }, or null. */
-  function instructionBars(results) {
+  /**
+   * Instructions per request: { cases: [case], servers: [id], perRequest: [[number|null] per server] }, or
+   * null. json: false (default) for the hello-world cases, true for the JSON endpoints' cases (servers: "json").
+   */
+  function instructionBars(results, json) {
     var block = results.instructions;
-    if (!block || !block.cases || block.cases.length === 0) return null;
+    var cases = block && block.cases ? block.cases.filter(function (c) { return (c.servers === 'json') === (json === true); }) : [];
+    if (cases.length === 0) return null;
     var servers = [];
-    block.cases.forEach(function (c) {
+    cases.forEach(function (c) {
       c.results.forEach(function (r) { if (servers.indexOf(r.server) < 0) servers.push(r.server); });
     });
     return {
-      cases: block.cases,
+      cases: cases,
       servers: servers,
       perRequest: servers.map(function (id) {
-        return block.cases.map(function (c) {
+        return cases.map(function (c) {
           var r = find(c.results, function (x) { return x.server === id; });
           return r && typeof r.perRequest === 'number' ? r.perRequest : null;
         });
@@ -192,15 +228,74 @@
   }
 
   /**
-   * Latency against load (fixed-rate runs): null while the results format has no such block. The hook
-   * the "latency against load" chart reads (docs/src/benchmarks/sections.js, latencyAgainstLoad). The
-   * block is designed in docs/architecture.md ("JSON scenarios and fixed-rate latency"): `fixedRate`
-   * with levels[] of { rate, results: [{ server, held, achievedRate, latencyUs }] }. Whoever wires it
-   * returns { rates, series: [{ server, latencyUs: [per level, null where not held] }] } here: a level
-   * the generator did not hold (held: false) must not be drawn as the server's latency.
+   * The JSON part (issue 9): one entry per endpoint (JSON scenario, file order) with its reference and
+   * its variants in the file's server order: { endpoints: [{ scenario, reference, servers: [id],
+   * cells: [{ server, summary|null, runs: { ok, total } }] }], servers: [id] } (servers: every variant
+   * of any endpoint), or null when the file has no JSON scenario.
+   */
+  function jsonTable(results) {
+    var scenarios = jsonScenarios(results);
+    if (scenarios.length === 0) return null;
+    var all = [];
+    var endpoints = scenarios.map(function (sc) {
+      var ids = results.servers.filter(function (s) { return resultFor(sc, s.id); }).map(function (s) { return s.id; });
+      ids.forEach(function (id) { if (all.indexOf(id) < 0) all.push(id); });
+      return {
+        scenario: sc,
+        reference: sc.reference,
+        servers: ids,
+        cells: ids.map(function (id) {
+          var r = resultFor(sc, id);
+          var ok = r.runs.filter(function (run) { return run.status === 'ok'; }).length;
+          return { server: id, summary: r.summary || null, runs: { ok: ok, total: r.runs.length } };
+        }),
+      };
+    });
+    // Variants in the file's server order.
+    var servers = results.servers.map(function (s) { return s.id; }).filter(function (id) { return all.indexOf(id) >= 0; });
+    return { endpoints: endpoints, servers: servers };
+  }
+
+  /**
+   * Latency against load (issue 9's fixed-rate block: oha, open loop), per group of servers:
+   *   { tool, toolVersion, fractions, groups: [{ group, levels: [{ fraction, rate }],
+   *     series: [{ server, points: [{ fraction, rate, state, latencyUs, achieved, okRuns, heldRuns, runs, reasons }] }] }] }
+   * state: "held" (every run held the target rate: latencyUs is the summary's), "not-held" (the
+   * generator did not hold it: latencyUs null, never drawn as the server's latency) or "failed" (no
+   * run answered: latencyUs null). Groups without levels (no basis) are left out; null when no group has levels.
    */
   function latencyAgainstLoad(results) {
-    return results.fixedRate ? results.fixedRate : null;
+    var block = results.fixedRate;
+    if (!block) return null;
+    var groups = block.groups.filter(function (g) { return g.levels.length > 0; }).map(function (group) {
+      return {
+        group: group,
+        levels: group.levels.map(function (l) { return { fraction: l.fraction, rate: l.rate }; }),
+        series: group.servers.map(function (id) {
+          return {
+            server: id,
+            points: group.levels.map(function (level) {
+              var r = find(level.results, function (x) { return x.server === id; });
+              var s = r ? r.summary : null;
+              var state = !s || s.okRuns === 0 ? 'failed' : (s.held === true && s.latencyUs ? 'held' : 'not-held');
+              var reasons = [];
+              (r ? r.runs : []).forEach(function (run) {
+                var why = run.status === 'failed' ? run.failureReason : (run.held ? null : run.notHeldReason);
+                if (why && reasons.indexOf(why) < 0) reasons.push(why);
+              });
+              return {
+                fraction: level.fraction, rate: level.rate, state: state,
+                latencyUs: state === 'held' ? s.latencyUs : null,
+                achieved: s && s.achievedRate ? s.achievedRate.median : null,
+                okRuns: s ? s.okRuns : 0, heldRuns: s ? s.heldRuns : 0, runs: s ? s.runs : 0, reasons: reasons,
+              };
+            }),
+          };
+        }),
+      };
+    });
+    if (groups.length === 0) return null;
+    return { tool: block.tool, toolVersion: block.toolVersion, fractions: block.fractions.slice(), groups: groups };
   }
 
   /**
@@ -233,6 +328,17 @@
       });
     });
     ((results.sweep && results.sweep.results) || []).forEach(function (r, i) { known(r.server, label + '/sweep/results/' + i + '/server'); });
+    ((results.fixedRate && results.fixedRate.groups) || []).forEach(function (g, i) {
+      var at = label + '/fixedRate/groups/' + i;
+      g.servers.forEach(function (id, j) { known(id, at + '/servers/' + j); });
+      known(g.reference, at + '/reference');
+      g.levels.forEach(function (level, j) {
+        level.results.forEach(function (r, k) {
+          known(r.server, at + '/levels/' + j + '/results/' + k + '/server');
+          if (g.servers.indexOf(r.server) < 0) throw new Error(at + '/levels/' + j + '/results/' + k + '/server: ' + JSON.stringify(r.server) + ' is not one of the group\'s servers');
+        });
+      });
+    });
     ((results.instructions && results.instructions.cases) || []).forEach(function (c, i) {
       c.results.forEach(function (r, j) { known(r.server, label + '/instructions/cases/' + i + '/results/' + j + '/server'); });
     });
@@ -293,6 +399,8 @@
   return {
     KEY_KINDS: KEY_KINDS, METRICS: METRICS, PERCENTILES: PERCENTILES,
     scenarioKind: scenarioKind, keyScenarios: keyScenarios, resultFor: resultFor, comparedServers: comparedServers,
+    isJsonScenario: isJsonScenario, isJsonServer: isJsonServer, helloScenarios: helloScenarios, jsonScenarios: jsonScenarios,
+    jsonServers: jsonServers, jsonTable: jsonTable, serverColor: serverColor,
     mainPair: mainPair, ratioFor: ratioFor, hasIntervals: hasIntervals, paceOf: paceOf,
     serverSaturated: serverSaturated, clientSaturated: clientSaturated, quotedMetric: quotedMetric,
     latencyCurves: latencyCurves, sweepSeries: sweepSeries, instructionBars: instructionBars, latencyAgainstLoad: latencyAgainstLoad,

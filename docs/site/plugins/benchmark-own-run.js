@@ -2,7 +2,8 @@
 // `npm run bench` with the file picker; it is read in the browser (never uploaded), validated against
 // the same schema as the published file (vendor/results-validator.js, ajv's standalone code generated
 // at build time, and the same cross-reference check), and on success drawn beside the published
-// figures: dashed series in the charts and a column in the at-a-glance table.
+// figures: dashed series in the charts (at-a-glance ratios, Drogon and Go, latency, latency against
+// load, sweep, instructions) and a column in the at-a-glance table.
 //
 // Both helper scripts load only when a file is picked, so the page's own JavaScript stays small:
 // vendor/results-validator.js and plugins/benchmark-figures.js (the functions that computed the
@@ -20,6 +21,8 @@
   'use strict';
 
   var MAX_BYTES = 32 * 1024 * 1024;
+  // The charts a reader's run is drawn into (readerSeries), cleared before the next file.
+  var FIGURES = ['bench-figure-ratios', 'bench-figure-json', 'bench-figure-latency', 'bench-figure-latency-load', 'bench-figure-sweep', 'bench-figure-instructions'];
   var SCRIPTS = ['vendor/results-validator.js', 'plugins/benchmark-figures.js'];
   var root = typeof self !== 'undefined' ? self : {};
   var loading = null;
@@ -97,7 +100,7 @@
       var server = theirs.servers.filter(function (s) { return s.id === id; })[0];
       return label(server ? server.name : id);
     };
-    var colorOf = function (id) { return Math.max(0, theirs.servers.findIndex(function (s) { return s.id === id; })); };
+    var colorOf = function (id) { return Math.max(0, figures.serverColor(theirs, id)); };
     if (page.keyScenarios && pair) {
       out['bench-figure-ratios'] = figures.METRICS.map(function (metric, j) {
         var ratios = page.keyScenarios.map(function (published) {
@@ -139,6 +142,41 @@
           }),
         };
       });
+    }
+    // Drogon and Go: their requests per second of each JSON variant at the published endpoints.
+    var jsonData = figures.jsonTable(theirs);
+    if (jsonData && page.json) {
+      out['bench-figure-json'] = jsonData.servers.map(function (id) {
+        return {
+          label: name(id), color: colorOf(id),
+          values: page.json.scenarios.map(function (scenarioId) {
+            var endpoint = jsonData.endpoints.filter(function (e) { return e.scenario.id === scenarioId; })[0];
+            var cell = endpoint ? endpoint.cells.filter(function (c) { return c.server === id; })[0] : null;
+            return cell && cell.summary ? Math.round(cell.summary.requestsPerSecond.median) : null;
+          }),
+        };
+      });
+    }
+    // Latency against load: their levels at their own offered rates, in the published group and
+    // percentile; a level they did not hold is marked, never drawn.
+    var load = figures.latencyAgainstLoad(theirs);
+    if (load && page.fixedRate) {
+      var loadSeries = [];
+      load.groups.forEach(function (g) {
+        var gi = page.fixedRate.groups.indexOf(g.group.id);
+        if (gi < 0) return;
+        page.fixedRate.percentiles.forEach(function (key, pi) {
+          g.series.forEach(function (line) {
+            loadSeries.push({
+              label: name(line.server), color: colorOf(line.server), group: gi * page.fixedRate.percentiles.length + pi,
+              values: line.points.map(function (pt) { return pt.state === 'held' ? Math.round(pt.latencyUs[key]) / 1000 : null; }),
+              x: line.points.map(function (pt) { return pt.rate; }),
+              notHeld: line.points.map(function (pt) { return pt.state === 'not-held'; }),
+            });
+          });
+        });
+      });
+      out['bench-figure-latency-load'] = loadSeries;
     }
     var counts = figures.instructionBars(theirs);
     if (counts && page.instructionCases) {
@@ -220,7 +258,7 @@
   function clear() {
     loaded = null;
     var charts = root.BenchmarkCharts;
-    ['bench-figure-ratios', 'bench-figure-latency', 'bench-figure-sweep', 'bench-figure-instructions'].forEach(function (id) { charts.setExtra(id, []); });
+    FIGURES.forEach(function (id) { charts.setExtra(id, []); });
     root.document.querySelectorAll('.bench-own-column').forEach(function (el) { el.parentNode.removeChild(el); });
   }
 

@@ -22,13 +22,9 @@ function folded(summary, body, className) {
 const wholeNumber = (v) => (v === null || v === undefined ? null : Math.round(v));
 const msFromUs = (us) => Math.round(us) / 1000;
 
-function serverIndex(results, id) {
-  return results.servers.findIndex((s) => s.id === id);
-}
-
 /** "116.0 (115.2–116.4)" style cell from a { min, median, max } and a number formatter. */
 function valueWithRange(ctx, mmm, format) {
   return ctx.t('valueWithRange', { value: format(mmm.median), range: ctx.t('range', { min: format(mmm.min), max: format(mmm.max) }) });
 }
 
-module.exports = { paragraphs, folded, wholeNumber, msFromUs, serverIndex, valueWithRange };
+module.exports = { paragraphs, folded, wholeNumber, msFromUs, valueWithRange };

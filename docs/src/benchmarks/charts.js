@@ -11,8 +11,13 @@
 //               "rows":    one series per body row, one category per value column header
 //   keyColumns  how many leading columns of each row are labels (joined with " · ")
 //   locale      Intl locale for the value-axis ticks
-//   series      [{ values: [number|null], min?: [number|null], max?: [number|null], color: n, dash: n, group?: n }]
-//               min/max draw an error bar (a range or a confidence interval) over each bar or point
+//   series      [{ values: [number|null], min?: [number|null], max?: [number|null], color: n, dash: n, group?: n,
+//                  x?: [number|null], notHeld?: [boolean] }]
+//               min/max draw an error bar (a range or a confidence interval) over each bar or point;
+//               x (line charts, instead of the chart's x): this series' own x values, so the groups of
+//               a grouped chart keep their own numeric axes (latency against each group's offered rates);
+//               notHeld: points the load generator did not hold (their value is null: no line there),
+//               marked with a cross at the top of the plot
 //   breaks      line charts: category indexes where the line must not join the point before
 //               (the environment changed there)
 //   horizontal  bars run horizontally (optional; many bars do so anyway)
@@ -49,6 +54,24 @@ function checkSpec(spec) {
     }
     if (spec.groups && !Number.isInteger(s.group)) throw new Error(`chart series ${i}: a grouped chart needs a group per series`);
   });
+  const ownX = spec.series.filter((s) => s.x !== undefined).length;
+  if (ownX > 0) {
+    if (ownX !== spec.series.length) throw new Error('chart: either every series has its own x or none');
+    if (spec.x !== undefined) throw new Error('chart: series with their own x need no chart x');
+    if (spec.kind !== 'line') throw new Error('chart: series x values need a line chart');
+    if (!['linear', 'logarithmic'].includes(spec.xScale)) throw new Error(`chart xScale ${spec.xScale}`);
+    spec.series.forEach((s, i) => {
+      assertValues(s.x, `chart series ${i} x`);
+      if (s.x.length !== length) throw new Error(`chart series ${i} x: ${s.x.length} values, expected ${length}`);
+    });
+  }
+  spec.series.forEach((s, i) => {
+    if (s.notHeld === undefined) return;
+    if (!Array.isArray(s.notHeld) || s.notHeld.length !== length || s.notHeld.some((v) => typeof v !== 'boolean')) {
+      throw new Error(`chart series ${i} notHeld: expected ${length} booleans`);
+    }
+    s.notHeld.forEach((flag, j) => { if (flag && s.values[j] !== null) throw new Error(`chart series ${i}: point ${j} is not held but has a value`); });
+  });
   if (spec.x !== undefined) {
     assertValues(spec.x, 'chart x');
     if (spec.x.length !== length) throw new Error(`chart x: ${spec.x.length} values, expected ${length}`);
@@ -73,6 +96,8 @@ function chartFigure({ id, spec, caption, fallback, selectLabel }) {
       const one = { values: s.values };
       if (s.min) one.min = s.min;
       if (s.max) one.max = s.max;
+      if (s.x) one.x = s.x;
+      if (s.notHeld) one.notHeld = s.notHeld;
       one.color = s.color;
       one.dash = s.dash || 0;
       if (spec.groups) one.group = s.group;

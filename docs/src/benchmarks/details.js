@@ -8,7 +8,7 @@
 const { codeSpan, fencedCode, table } = require('./escape');
 const { resultFor, runCounts } = require('./stats');
 const { paragraphs, valueWithRange } = require('./blocks');
-const { sourceDrawer, scenarioCommands } = require('./provenance');
+const { sourceDrawer, scenarioCommands, instructionCommands, fixedRateCommands } = require('./provenance');
 const { comparisonText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
 
@@ -83,8 +83,12 @@ function resultsCell(ctx, result) {
   return ctx.t('results.someFailed', { value, failed: ctx.fmt.integer(counts.failed), total: ctx.fmt.integer(counts.total) });
 }
 
+// The hello-world part: the JSON application has its own section (json()).
+const helloServers = (results) => results.servers.filter((s) => !figures.isJsonServer(s));
+
 function results(ctx) {
-  const { servers, scenarios } = ctx.results;
+  const servers = helloServers(ctx.results);
+  const scenarios = figures.helloScenarios(ctx.results);
   const [commandHeader, descriptionHeader, serverHeader] = ctx.strings.results.header;
   const header = [commandHeader, descriptionHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
   const rows = scenarios.map((sc) => [
@@ -96,7 +100,8 @@ function results(ctx) {
 
 // A table with one value column per server: median (min–max) of a summary figure.
 function perServerRangeTable(ctx, { section, pick, format }) {
-  const { servers, scenarios } = ctx.results;
+  const servers = helloServers(ctx.results);
+  const scenarios = figures.helloScenarios(ctx.results);
   const [scenarioHeader, serverHeader] = ctx.strings[section].header;
   const header = [scenarioHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
   const rows = scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ...servers.map((s) => {
@@ -109,12 +114,13 @@ function perServerRangeTable(ctx, { section, pick, format }) {
 function throughput(ctx) {
   return paragraphs(ctx.strings.details.throughputIntro,
     perServerRangeTable(ctx, { section: 'throughput', pick: (summary) => summary.requestsPerSecond, format: ctx.fmt.integer }),
-    sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)));
+    sourceDrawer(ctx, scenarioCommands(figures.helloScenarios(ctx.results))));
 }
 
 // Every percentile the bench records, in milliseconds, per scenario and server.
 function latency(ctx) {
-  const { servers, scenarios } = ctx.results;
+  const servers = helloServers(ctx.results);
+  const scenarios = figures.helloScenarios(ctx.results);
   const rows = [];
   for (const sc of scenarios) {
     for (const s of servers) {
@@ -129,7 +135,9 @@ function latency(ctx) {
 }
 
 function efficiency(ctx) {
-  const { servers, scenarios, method } = ctx.results;
+  const { method } = ctx.results;
+  const servers = helloServers(ctx.results);
+  const scenarios = figures.helloScenarios(ctx.results);
   const sides = ctx.strings.efficiency.sides;
   const cpu = (value) => (value === null ? ctx.strings.dash : ctx.fmt.percent(value));
   const rows = [];
@@ -152,6 +160,152 @@ function efficiency(ctx) {
     table(header, rows, header.map((_, i) => (i > 2 ? 'right' : null))),
     sourceDrawer(ctx, scenarioCommands(scenarios)),
   );
+}
+
+// Percentiles of the fixed-rate tables: the closed-loop ones and the slowest answer.
+const FIXED_RATE_PERCENTILES = [...DETAIL_PERCENTILES, 'max'];
+
+const ms = (ctx, latency, key) => (latency && typeof latency[key] === 'number' ? ctx.fmt.ms(latency[key]) : ctx.strings.dash);
+
+// The JSON application (issue 9): the variants not built, the conformance check, every figure of
+// every endpoint and variant, and the instruction counts of the JSON endpoints.
+function json(ctx) {
+  const { results } = ctx;
+  const data = figures.jsonTable(results);
+  if (!data) return ctx.strings.json.none;
+  const d = ctx.strings.details.json;
+  const blocks = [];
+  if ((results.notBuilt || []).length) {
+    blocks.push(d.notBuiltIntro, table(d.notBuiltHeader, results.notBuilt.map((v) => [
+      ctx.esc(v.name), ctx.esc(v.jsonLibrary), v.version ? ctx.esc(v.version) : ctx.strings.dash, ctx.esc(v.reason),
+    ])));
+  }
+  const c = results.conformance;
+  if (c) {
+    blocks.push(ctx.t('details.json.conformance', {
+      requests: ctx.fmt.integer(c.requests), servers: ctx.list(c.servers.map((id) => ctx.serverName(id) ?? ctx.esc(id))),
+      reference: ctx.serverName(c.reference) ?? ctx.esc(c.reference), report: codeSpan(c.report),
+      verdict: c.ok ? d.conformancePassed : d.conformanceFailed,
+    }));
+    const failures = c.failures.map((f) => `- ${ctx.t('details.json.failure', {
+      server: ctx.serverName(f.server) ?? ctx.esc(f.server), request: codeSpan(f.request), method: ctx.esc(f.method), path: codeSpan(f.path),
+      lines: f.lines.map((line) => codeSpan(line)).join(ctx.strings.listSeparator),
+    })}`);
+    const excluded = (c.excluded || []).map((x) => `- ${ctx.t('details.json.excluded', { server: ctx.serverName(x.server) ?? ctx.esc(x.server), reason: ctx.esc(x.reason) })}`);
+    if (failures.length || excluded.length) blocks.push([...failures, ...excluded].join('\n'));
+  }
+  const rows = [];
+  const latencyRows = [];
+  const sides = ctx.strings.efficiency.sides;
+  const cpu = (value) => (value === null ? ctx.strings.dash : ctx.fmt.percent(value));
+  for (const endpoint of data.endpoints) {
+    const label = ctx.scenarioLabel(endpoint.scenario.id);
+    for (const cell of endpoint.cells) {
+      const result = resultFor(endpoint.scenario, cell.server);
+      const summary = cell.summary;
+      rows.push([label, ctx.serverName(cell.server), resultsRuns(ctx, result),
+        summary ? valueWithRange(ctx, summary.requestsPerSecond, ctx.fmt.integer) : ctx.strings.dash,
+        summary ? valueWithRange(ctx, summary.requestsPerServerCpuSecond, ctx.fmt.integer) : ctx.strings.dash,
+        sides[result.bottleneck.side], cpu(result.bottleneck.serverCpuUtilization), cpu(result.bottleneck.clientCpuUtilization)]);
+      latencyRows.push([label, ctx.serverName(cell.server), ...DETAIL_PERCENTILES.map((p) => ms(ctx, summary && summary.latencyUs, p))]);
+    }
+  }
+  const header = d.header;
+  blocks.push(d.tableIntro, table(header, rows, header.map((_, i) => (i > 2 && i !== 5 ? 'right' : null))));
+  const latencyHeader = ctx.strings.details.latencyHeader;
+  blocks.push(d.latencyIntro, table(latencyHeader, latencyRows, latencyHeader.map((_, i) => (i > 1 ? 'right' : null))));
+  blocks.push(sourceDrawer(ctx, scenarioCommands(data.endpoints.map((e) => e.scenario))));
+  blocks.push(jsonInstructions(ctx));
+  return paragraphs(...blocks);
+}
+
+// "3 of 3 ok" for the runs of one result.
+function resultsRuns(ctx, result) {
+  const counts = runCounts(result);
+  return ctx.t('details.json.runs', { ok: ctx.fmt.integer(counts.ok), total: ctx.fmt.integer(counts.total) });
+}
+
+// Instructions per request of the JSON endpoints (cases with servers "json"): a row per case, a column
+// per variant, and each variant's count over the reference's.
+function jsonInstructions(ctx) {
+  const data = figures.instructionBars(ctx.results, true);
+  const d = ctx.strings.details.json;
+  if (!data) return d.noInstructions;
+  const block = ctx.results.instructions;
+  const caseLabel = (c) => ctx.t('details.json.instructionCase', {
+    endpoint: c.path ? codeSpan(`${c.method || 'GET'} ${c.path}`, { inTable: true }) : codeSpan(c.id, { inTable: true }),
+    tool: ctx.esc(c.loadTool), connections: ctx.fmt.integer(c.connections), requests: ctx.fmt.integer(c.requests),
+  });
+  const header = [ctx.strings.instructions.header, ...data.servers.map((id) => ctx.serverName(id))];
+  const rows = data.cases.map((c, i) => [caseLabel(c), ...data.servers.map((id, j) => {
+    const value = data.perRequest[j][i];
+    if (value === null) return ctx.strings.dash;
+    const comparison = (c.comparisons || []).find((x) => x.other === id);
+    return comparison ? ctx.t('details.json.instructionCell', { count: ctx.fmt.integer(value), ratio: ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(comparison.ratio) }) })
+      : ctx.fmt.integer(value);
+  })]);
+  const reference = data.cases[0].reference;
+  return paragraphs(
+    ctx.t('details.json.instructionsIntro', {
+      tool: ctx.esc(block.tool), version: ctx.esc(block.valgrindVersion), repeats: ctx.fmt.integer(block.repeats),
+      reference: reference ? ctx.serverName(reference) ?? ctx.esc(reference) : ctx.strings.dash,
+    }),
+    table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null))),
+    sourceDrawer(ctx, instructionCommands({ ...block, cases: data.cases })),
+  );
+}
+
+// Latency against load: how the levels were set and run, then every level of every group and server
+// (target and achieved rate, runs held, percentiles of the held runs), and why a level was not held.
+function fixedRate(ctx) {
+  const block = ctx.results.fixedRate;
+  const d = ctx.strings.details.fixedRate;
+  if (!block) return ctx.strings.latencyLoad.none;
+  const blocks = [ctx.t('details.fixedRate.intro', {
+    tool: ctx.esc(block.tool), version: ctx.esc(block.toolVersion), connections: ctx.fmt.integer(block.connections),
+    threads: ctx.fmt.integer(block.clientThreads), fractions: ctx.list(block.fractions.map((f) => ctx.fmt.share(f))),
+    duration: ctx.fmt.decimal(block.durationSeconds, 0), warmup: ctx.fmt.decimal(block.warmupSeconds, 0),
+    rounds: ctx.fmt.integer(block.repetitions), ratio: ctx.fmt.share(block.holdRatio),
+  })];
+  const reasons = [];
+  for (const group of block.groups) {
+    const name = group.path === null ? ctx.t('latencyLoad.groupOwnPaths', { method: ctx.esc(group.method) })
+      : ctx.t('latencyLoad.group', { method: ctx.esc(group.method), path: ctx.esc(group.path) });
+    if (!group.basis) {
+      blocks.push(ctx.t('latencyLoad.groupFailure', { group: `**${name}**`, reason: ctx.esc(group.failureReason || '') }));
+      continue;
+    }
+    blocks.push(ctx.t('details.fixedRate.group', {
+      group: `**${name}**`, servers: ctx.list(group.servers.map((id) => ctx.serverName(id))),
+      maximum: ctx.fmt.integer(group.basis.maximum), server: ctx.serverName(group.basis.slowestServer),
+      scenario: ctx.scenarioLabel(group.basis.scenario) ?? codeSpan(group.basis.scenario), command: codeSpan(group.commandLine),
+    }));
+    const rows = [];
+    for (const level of group.levels) {
+      for (const r of level.results) {
+        const s = r.summary;
+        rows.push([
+          ctx.t('details.fixedRate.level', { fraction: ctx.fmt.share(level.fraction), rate: ctx.fmt.integer(level.rate) }),
+          ctx.serverName(r.server),
+          s.achievedRate ? valueWithRange(ctx, s.achievedRate, ctx.fmt.integer) : ctx.strings.dash,
+          ctx.t('details.fixedRate.held', { held: ctx.fmt.integer(s.heldRuns), total: ctx.fmt.integer(s.runs) }),
+          ...FIXED_RATE_PERCENTILES.map((p) => ms(ctx, s.latencyUs, p)),
+        ]);
+        for (const run of r.runs) {
+          const why = run.status === 'failed' ? run.failureReason : (run.held ? null : run.notHeldReason);
+          if (why) {
+            reasons.push(`- ${ctx.t('details.fixedRate.reason', {
+              group: name, fraction: ctx.fmt.share(level.fraction), server: ctx.serverName(r.server), round: ctx.fmt.integer(run.round), reason: ctx.esc(why),
+            })}`);
+          }
+        }
+      }
+    }
+    blocks.push(table(d.header, rows, d.header.map((_, i) => (i > 1 ? 'right' : null))));
+  }
+  if (reasons.length) blocks.push(d.reasonsIntro, reasons.join('\n'));
+  blocks.push(sourceDrawer(ctx, fixedRateCommands(block)));
+  return paragraphs(...blocks);
 }
 
 // A note in the page's language: English shows the bench's own text; other languages have a template
@@ -282,4 +436,4 @@ function comparisons(ctx) {
   );
 }
 
-module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, notes };
+module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, json, fixedRate, notes };

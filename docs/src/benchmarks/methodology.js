@@ -23,7 +23,10 @@ const OPEN = /<!-- bench:([A-Za-z]+) -->/g;
  * The settings the pages quote, from the parsed bench/scenarios.json: the one place that knows its
  * shape. Per-scenario run lengths fall back to the profile's, the profile's to the file's.
  */
-function benchSettings(json) {
+function benchSettings(json, { jsonServers = [] } = {}) {
+  const jsonScenarios = new Map(((json.json && json.json.scenarios) || []).map((sc) => [sc.id, sc]));
+  const fixedRateGroups = new Map(((json.fixedRate && json.fixedRate.groups) || []).map((g) => [g.id, g]));
+  const serverNames = new Map(jsonServers.map((s) => [s.id, s.name]));
   const profiles = Object.entries(json.profiles).map(([id, p]) => ({
     id,
     description: p.description,
@@ -41,6 +44,33 @@ function benchSettings(json) {
       tool: p.sweep.tool, levels: p.sweep.levels, runsPerLevel: p.sweep.runsPerLevel, durationSeconds: p.sweep.durationSeconds,
     } : null,
     instructions: p.instructions ? { requests: p.instructions.requests, repeats: p.instructions.repeats, cases: p.instructions.cases } : null,
+    // The JSON application (issue 9): its endpoints, variants and run lengths; its instruction cases
+    // take N and repeats from the profile's instructions block unless requestsByCase names a case.
+    json: p.json ? {
+      scenarios: p.json.scenarios.map((scenarioId) => {
+        const sc = jsonScenarios.get(scenarioId);
+        return { id: scenarioId, method: sc.method, endpoint: sc.endpoint, operations: sc.operations ?? null };
+      }),
+      servers: p.json.servers.map((serverId) => ({ id: serverId, name: serverNames.get(serverId) ?? null })),
+      durationSeconds: p.json.durationSeconds ?? p.durationSeconds,
+      warmupSeconds: p.json.warmupSeconds ?? p.warmupSeconds,
+      repetitions: p.json.repetitions ?? p.repetitions,
+      instructions: p.json.instructions && p.instructions ? p.json.instructions.cases.map((caseId) => ({
+        id: caseId, requests: (p.json.instructions.requestsByCase || {})[caseId] ?? p.instructions.requests, repeats: p.instructions.repeats,
+      })) : [],
+    } : null,
+    // Latency at fixed rates (open loop): the groups, the fractions of the basis maximum, run lengths.
+    fixedRate: p.fixedRate ? {
+      tool: json.fixedRate.tool,
+      groups: p.fixedRate.groups.map((groupId) => {
+        const g = fixedRateGroups.get(groupId);
+        return { id: groupId, method: g.method, path: g.path ?? null, basisScenario: g.basisScenario };
+      }),
+      fractions: p.fixedRate.fractions,
+      durationSeconds: p.fixedRate.durationSeconds,
+      warmupSeconds: p.fixedRate.warmupSeconds,
+      repetitions: p.fixedRate.repetitions,
+    } : null,
   }));
   return {
     saturationThreshold: json.saturationThreshold,
@@ -61,7 +91,16 @@ function readBenchSettings(root) {
   } catch (err) {
     throw new Error(`methodology: cannot read bench/scenarios.json: ${err.message}`);
   }
-  return benchSettings(json);
+  // The JSON variants' names (json.serversFile, bench/json/servers.json), for the profile table.
+  let jsonServers = [];
+  if (json.json && json.json.serversFile) {
+    try {
+      jsonServers = JSON.parse(fs.readFileSync(path.join(root, json.json.serversFile), 'utf8')).servers;
+    } catch (err) {
+      throw new Error(`methodology: cannot read ${json.json.serversFile}: ${err.message}`);
+    }
+  }
+  return benchSettings(json, { jsonServers });
 }
 
 const seconds = (ctx, s) => fill(ctx.strings.methodology.seconds, { value: ctx.fmt.decimal(s, Number.isInteger(s) ? 0 : 1) }, 'methodology.seconds');
@@ -90,6 +129,16 @@ const BLOCKS = {
       seconds(ctx, p.durationSeconds), seconds(ctx, p.warmupSeconds), ctx.fmt.integer(p.repetitions),
     ]));
   },
+  // The JSON application per profile: endpoints, variants, run lengths.
+  json(ctx, settings) {
+    const m = ctx.strings.methodology;
+    return table(m.jsonHeader, settings.profiles.filter((p) => p.json).map((p) => [
+      codeSpan(p.id, { inTable: true }),
+      p.json.scenarios.map((sc) => endpointText(ctx, sc)).join(ctx.strings.listSeparator),
+      ctx.list(p.json.servers.map((s) => (s.name ? escapeMarkdownText(s.name) : codeSpan(s.id, { inTable: true })))),
+      seconds(ctx, p.json.durationSeconds), seconds(ctx, p.json.warmupSeconds), ctx.fmt.integer(p.json.repetitions),
+    ]));
+  },
   measurements(ctx, settings) {
     const m = ctx.strings.methodology;
     const dash = ctx.strings.dash;
@@ -100,13 +149,35 @@ const BLOCKS = {
         tool: escapeMarkdownText(p.sweep.tool), levels: p.sweep.levels.map((l) => ctx.fmt.integer(l)).join(' · '),
         runs: ctx.fmt.integer(p.sweep.runsPerLevel), duration: seconds(ctx, p.sweep.durationSeconds),
       }, 'methodology.sweep') : dash,
-      p.instructions ? fill(m.instructions, {
-        cases: ctx.list(p.instructions.cases.map((c) => codeSpan(c, { inTable: true }))),
-        requests: ctx.fmt.integer(p.instructions.requests), repeats: ctx.fmt.integer(p.instructions.repeats),
-      }, 'methodology.instructions') : dash,
+      p.fixedRate ? fill(m.fixedRate, {
+        tool: escapeMarkdownText(p.fixedRate.tool), fractions: ctx.list(p.fixedRate.fractions.map((f) => ctx.fmt.share(f))),
+        groups: ctx.list(p.fixedRate.groups.map((g) => fill(m.fixedRateGroup, {
+          group: g.path ? `${escapeMarkdownText(g.method)} ${escapeMarkdownText(g.path)}` : m.helloWorld, basis: codeSpan(g.basisScenario, { inTable: true }),
+        }, 'methodology.fixedRateGroup'))),
+        rounds: ctx.fmt.integer(p.fixedRate.repetitions), duration: seconds(ctx, p.fixedRate.durationSeconds), warmup: seconds(ctx, p.fixedRate.warmupSeconds),
+      }, 'methodology.fixedRate') : dash,
+      [
+        p.instructions ? fill(m.instructions, {
+          cases: ctx.list(p.instructions.cases.map((c) => codeSpan(c, { inTable: true }))),
+          requests: ctx.fmt.integer(p.instructions.requests), repeats: ctx.fmt.integer(p.instructions.repeats),
+        }, 'methodology.instructions') : null,
+        p.json && p.json.instructions.length ? fill(m.jsonInstructions, {
+          cases: p.json.instructions.map((c) => fill(m.jsonInstructionCase, {
+            id: codeSpan(c.id, { inTable: true }), requests: ctx.fmt.integer(c.requests), repeats: ctx.fmt.integer(c.repeats),
+          }, 'methodology.jsonInstructionCase')).join(ctx.strings.listSeparator),
+        }, 'methodology.jsonInstructions') : null,
+      ].filter(Boolean).join(ctx.strings.listSeparator) || dash,
     ]));
   },
 };
+
+// A JSON endpoint of the profile table: "GET /json", "POST /dbop, N = 10" (the Benchmarks page's words).
+function endpointText(ctx, sc) {
+  const s = ctx.strings.scenario;
+  return sc.operations === null
+    ? fill(s.json, { method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint) }, 'scenario.json')
+    : fill(s.jsonOperations, { method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint), operations: ctx.fmt.integer(sc.operations) }, 'scenario.jsonOperations');
+}
 
 function pipelined(settings) {
   const profile = settings.profiles.find((p) => p.id === 'default');
@@ -115,8 +186,17 @@ function pipelined(settings) {
   return found;
 }
 
+function defaultFixedRate(settings) {
+  const profile = settings.profiles.find((p) => p.id === 'default');
+  if (!profile || !profile.fixedRate) throw new Error('methodology: the default profile of bench/scenarios.json has no fixedRate block to quote');
+  return profile.fixedRate;
+}
+
 // The generated inline values, by name: text of the page's language.
 const VALUES = {
+  // The default profile's fixed-rate levels (fractions of the basis maximum) and rounds per level.
+  fixedRateFractions: (ctx, s) => ctx.list(defaultFixedRate(s).fractions.map((f) => ctx.fmt.share(f))),
+  fixedRateRounds: (ctx, s) => ctx.fmt.integer(defaultFixedRate(s).repetitions),
   saturationThreshold: (ctx, s) => ctx.fmt.share(s.saturationThreshold),
   spreadWarningThreshold: (ctx, s) => ctx.fmt.share(s.spreadWarningThreshold),
   contentionNoteThreshold: (ctx, s) => ctx.fmt.share(s.contentionNoteThreshold),

@@ -34,6 +34,15 @@ function instructionCommands(block) {
   return [...new Set([block.valgrindCommand, ...block.cases.map((c) => c.loadCommand)])];
 }
 
+/** The distinct exact commands of the fixed-rate runs (every group, level and server), in the file's order. */
+function fixedRateCommands(block) {
+  const seen = new Set();
+  for (const group of block.groups) {
+    for (const level of group.levels) for (const result of level.results) for (const run of result.runs) seen.add(run.command);
+  }
+  return [...seen];
+}
+
 /** The link to the published results JSON (Markdown; docsify leaves an :ignore link as it is). */
 function downloadLink(ctx) {
   return `[${ctx.strings.source.download}](${PUBLISHED_RESULTS} ':ignore')`;
@@ -58,4 +67,4 @@ function sourceDrawer(ctx, commands = []) {
   return folded(summary, lines.join('\n'), 'bench-source');
 }
 
-module.exports = { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, PUBLISHED_RESULTS, SHORT_SHA };
+module.exports = { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, PUBLISHED_RESULTS, SHORT_SHA };

@@ -64,7 +64,13 @@ function scenarioLabels(results, strings, fmt) {
     if ((sc.pipelineDepth || 1) > 1) return fill(strings.scenario.pipelined, { depth: fmt.integer(sc.pipelineDepth) }, 'scenario.pipelined');
     return sc.keepAlive ? strings.scenario.keepAlive : strings.scenario.newConnection;
   };
-  const base = new Map(results.scenarios.map((sc) => [sc.id, fill(strings.scenario.label, {
+  // A JSON endpoint is named by its request: "GET /json", "POST /dbop, N = 10" (its sub-operations).
+  const jsonLabel = (sc) => (sc.operations === undefined
+    ? fill(strings.scenario.json, { method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint) }, 'scenario.json')
+    : fill(strings.scenario.jsonOperations, {
+      method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint), operations: fmt.integer(sc.operations),
+    }, 'scenario.jsonOperations'));
+  const base = new Map(results.scenarios.map((sc) => [sc.id, sc.kind === 'json' ? jsonLabel(sc) : fill(strings.scenario.label, {
     connections: fmt.integer(sc.connections), mode: mode(sc),
   }, 'scenario.label')]));
   const counts = new Map();

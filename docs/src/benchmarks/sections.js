@@ -10,11 +10,13 @@
 'use strict';
 const { codeSpan, escapeHtml, oneLine, table } = require('./escape');
 const { chartFigure } = require('./charts');
-const { scenarioSentence, localize, sideText } = require('./sentences');
+const { scenarioSentence, endpointSentence, localize, sideText } = require('./sentences');
 const { utcMinute } = require('./format');
 const figures = require('../../site/plugins/benchmark-figures');
-const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands } = require('./provenance');
-const { paragraphs, folded, wholeNumber, msFromUs, serverIndex } = require('./blocks');
+const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands } = require('./provenance');
+const { paragraphs, folded, wholeNumber, msFromUs } = require('./blocks');
+
+const serverIndex = figures.serverColor;
 
 // Palette slots (docs/site/plugins/benchmark-charts.js): servers use 0..3.
 // The percentiles labelled on a latency curve's axis (the others are drawn, not labelled).
@@ -28,7 +30,7 @@ function dataTable(ctx, tableMarkdown) {
 }
 
 function moreDetails(ctx, id) {
-  return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.details.title, id) });
+  return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.fullTables, id) });
 }
 
 // The first line: which machine, when, which profile and which servers.
@@ -107,7 +109,7 @@ function glance(ctx) {
   );
 }
 
-// One sentence per scenario (sentences.js), every scenario of the file in its order.
+// One sentence per hello-world scenario (sentences.js), every such scenario of the file in its order.
 // The key scenarios come first; with many scenarios (the default profile), the others are folded
 // under them (layout.json: sentencesUnfolded), so the page stays within four screens.
 function conclusion(ctx) {
@@ -116,7 +118,8 @@ function conclusion(ctx) {
     scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
   });
   const keys = figures.keyScenarios(ctx.results).map((k) => k.scenario);
-  const ordered = [...keys, ...ctx.results.scenarios.filter((sc) => !keys.includes(sc))];
+  // The JSON endpoints have their own sentences, in "Drogon and Go" (json()).
+  const ordered = [...keys, ...figures.helloScenarios(ctx.results).filter((sc) => !keys.includes(sc))];
   // Scenarios of the profile that did not run (format 2), with the bench's reason.
   const skipped = (ctx.results.skippedScenarios || []).map((sc) => ctx.t('skippedItem', {
     id: codeSpan(sc.id), connections: ctx.fmt.integer(sc.connections), reason: ctx.esc(sc.reason),
@@ -193,24 +196,221 @@ function latency(ctx) {
   return paragraphs(figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
     sourceDrawer(ctx, scenarioCommands(results.scenarios)),
-    `${latencyAgainstLoad(ctx)} ${moreDetails(ctx, 'latency')}`);
+    [withoutLatency(ctx), moreDetails(ctx, 'latency')].filter(Boolean).join(' '));
 }
 
-// HOOK for "latency against load": fixed-rate runs (oha holding a chosen request rate, latency
-// measured at each rate; designed in docs/architecture.md, not in the results schema yet). When the
-// bench writes them, read them in figures.latencyAgainstLoad (docs/site/plugins/benchmark-figures.js)
-// and draw a line chart here: x = the rate held, y = a latency percentile, one line per server, built
-// like sweep() (a folded data table and a source drawer with the fixed-rate commands). Until then a
-// file that has them stops the build here, so they are never silently left out.
-function latencyAgainstLoad(ctx) {
-  const data = figures.latencyAgainstLoad(ctx.results);
-  if (!data) return ctx.strings.latency.noFixedRate;
-  throw new Error('benchmarks: the results carry fixed-rate runs, but the "latency against load" chart is not drawn yet (docs/src/benchmarks/sections.js)');
+// One line naming the scenarios that have no latency figures, and why: pipelined runs have none
+// (format 2: wrk times a batch of pipelined requests, not a request; the bench writes latencyUs null).
+function withoutLatency(ctx) {
+  const { results } = ctx;
+  const missing = results.scenarios.filter((sc) => sc.results.some((r) => r.summary) && figures.latencyCurves(results, sc).length === 0);
+  if (missing.length === 0) return null;
+  const pipelined = missing.filter((sc) => (sc.pipelineDepth || 1) > 1);
+  const other = missing.filter((sc) => (sc.pipelineDepth || 1) === 1);
+  return [
+    // (The selector lists the scenarios that have latency; the pipelined ones are named by kind.)
+    pipelined.length ? ctx.t('latency.pipelinedNone', { depth: ctx.fmt.integer(pipelined[0].pipelineDepth) }) : null,
+    other.length ? ctx.t('latency.otherNone', { scenarios: ctx.list(other.map((sc) => ctx.scenarioLabel(sc.id))) }) : null,
+  ].filter(Boolean).join(' ');
+}
+
+// The percentiles of the latency-against-load chart, one selector entry per group and percentile.
+const LOAD_PERCENTILES = figures.PERCENTILES.filter((pc) => LABELLED_PERCENTILES.includes(pc.key));
+
+// A fixed-rate group's name: its endpoint, or "hello world" when each server answers on its own path.
+function loadGroupLabel(ctx, group) {
+  return group.path === null
+    ? ctx.t('latencyLoad.groupOwnPaths', { method: ctx.esc(group.method) })
+    : ctx.t('latencyLoad.group', { method: ctx.esc(group.method), path: ctx.esc(group.path) });
+}
+
+// One cell of the latency-against-load table: the latency (held), or why there is none.
+function loadCell(ctx, point, key) {
+  if (point.state === 'held') return ctx.fmt.ms(point.latencyUs[key]);
+  if (point.state === 'failed') return ctx.strings.latencyLoad.failed;
+  return point.achieved === null ? ctx.strings.latencyLoad.notHeld
+    : ctx.t('latencyLoad.notHeldAchieved', { achieved: ctx.fmt.integer(point.achieved), rate: ctx.fmt.integer(point.rate) });
+}
+
+/**
+ * Latency against load (issue 9's fixed-rate block): latency percentiles against the offered rate,
+ * open loop (oha on a clock, latency from when each request was due). One group of servers and one
+ * percentile at a time (a selector); x is each level's target rate, so the groups keep their own
+ * axes. A level the load generator did not hold is never drawn as the server's latency: its point is
+ * left out (the line breaks) and marked on the chart, and the table says what was achieved.
+ */
+function latencyLoad(ctx) {
+  const { results } = ctx;
+  const block = results.fixedRate;
+  const data = figures.latencyAgainstLoad(results);
+  if (!data) {
+    if (!block) return ctx.strings.latencyLoad.none;
+    // Fixed-rate groups ran without a basis (no closed-loop maximum to take fractions of).
+    return ctx.t('latencyLoad.noLevels', {
+      groups: block.groups.map((g) => ctx.t('latencyLoad.groupFailure', { group: loadGroupLabel(ctx, g), reason: ctx.esc(g.failureReason || '') })).join(ctx.strings.listSeparator),
+    });
+  }
+  const rows = [];
+  const series = [];
+  data.groups.forEach((g, gi) => {
+    const groupName = loadGroupLabel(ctx, g.group);
+    LOAD_PERCENTILES.forEach((pc, pi) => {
+      for (const line of g.series) {
+        rows.push([ctx.t('latencyLoad.groupPercentile', { group: groupName, p: ctx.fmt.share(pc.p) }), ctx.serverName(line.server),
+          ...data.fractions.map((fraction) => {
+            const point = line.points.find((pt) => pt.fraction === fraction);
+            return point ? loadCell(ctx, point, pc.key) : ctx.strings.dash;
+          })]);
+        series.push({
+          values: data.fractions.map((fraction) => {
+            const point = line.points.find((pt) => pt.fraction === fraction);
+            return point && point.state === 'held' ? msFromUs(point.latencyUs[pc.key]) : null;
+          }),
+          x: data.fractions.map((fraction) => {
+            const point = line.points.find((pt) => pt.fraction === fraction);
+            return point ? point.rate : null;
+          }),
+          notHeld: data.fractions.map((fraction) => {
+            const point = line.points.find((pt) => pt.fraction === fraction);
+            return Boolean(point && point.state === 'not-held');
+          }),
+          color: serverIndex(results, line.server),
+          group: gi * LOAD_PERCENTILES.length + pi,
+        });
+      }
+    });
+  });
+  const header = [...ctx.strings.latencyLoad.header, ...data.fractions.map((f) => ctx.t('latencyLoad.levelHeader', { fraction: ctx.fmt.share(f) }))];
+  // First drawn: the JSON group's p99 where the file has it (every level there is usually held), else the first group's.
+  const firstGroup = Math.max(0, data.groups.findIndex((g) => g.group.id === 'json'));
+  const selected = firstGroup * LOAD_PERCENTILES.length + LOAD_PERCENTILES.findIndex((pc) => pc.key === 'p99');
+  const figure = chartFigure({
+    id: 'latency-load', fallback: ctx.strings.latencyLoad.fallback, selectLabel: ctx.strings.latencyLoad.select,
+    caption: ctx.t('latencyLoad.caption', {
+      tool: oneLine(block.tool), version: oneLine(block.toolVersion), rounds: ctx.fmt.integer(block.repetitions),
+      duration: ctx.fmt.decimal(block.durationSeconds, 0), connections: ctx.fmt.integer(block.connections),
+    }),
+    spec: {
+      kind: 'line', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale, xScale: 'linear',
+      series, groups: { selected },
+    },
+  });
+  // What 100 % was, per group, and the target rates (the x values): inside the folded table.
+  const basis = data.groups.map((g) => `- ${ctx.t('latencyLoad.basis', {
+    group: loadGroupLabel(ctx, g.group), server: ctx.serverName(g.group.basis.slowestServer), maximum: ctx.fmt.integer(g.group.basis.maximum),
+    scenario: ctx.scenarioLabel(g.group.basis.scenario) ?? codeSpan(g.group.basis.scenario),
+    rates: g.levels.map((l) => ctx.t('latencyLoad.rate', { fraction: ctx.fmt.share(l.fraction), rate: ctx.fmt.integer(l.rate) })).join(ctx.strings.listSeparator),
+  })}`).join('\n');
+  // The levels not held, named once under the chart (their markers on the chart say the same).
+  const notHeld = data.groups.map((g) => {
+    const levels = g.levels.filter((l) => g.series.some((line) => line.points.some((pt) => pt.fraction === l.fraction && pt.state === 'not-held')));
+    if (levels.length === 0) return null;
+    return ctx.t('latencyLoad.notHeldGroup', { group: loadGroupLabel(ctx, g.group), levels: ctx.list(levels.map((l) => ctx.fmt.share(l.fraction))) });
+  }).filter(Boolean);
+  const held = notHeld.length === 0 ? ctx.t('latencyLoad.allHeld', { ratio: ctx.fmt.share(block.holdRatio) })
+    : ctx.t('latencyLoad.notHeldLine', { groups: notHeld.join(ctx.strings.listSeparator), ratio: ctx.fmt.share(block.holdRatio) });
+  return paragraphs(figure,
+    `${held} ${moreDetails(ctx, 'latency-against-load')}`,
+    dataTable(ctx, paragraphs(basis, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))))),
+    sourceDrawer(ctx, fixedRateCommands(block)));
+}
+
+// "Drogon and Go" (issue 9): the JSON application's endpoints x variants in the shape of the published
+// Go/C++ comparison (requests per second and the latency distribution), a chart of the requests per
+// second, one sentence per endpoint (sentences.js, the reference against each variant), the variants
+// that could not be built and the conformance check, one line each. Full tables on the details page.
+function json(ctx) {
+  const { results } = ctx;
+  const data = figures.jsonTable(results);
+  if (!data) return ctx.strings.json.none;
+  const first = data.endpoints[0].scenario;
+  const reference = first.reference;
+  const intro = ctx.t('json.intro', {
+    count: ctx.fmt.integer(data.servers.length), reference: ctx.serverName(reference),
+    threads: ctx.fmt.integer(first.clientThreads), connections: ctx.fmt.integer(first.connections),
+    rounds: ctx.fmt.integer(first.repetitions ?? results.method.repetitions), duration: ctx.fmt.decimal(first.durationSeconds ?? results.method.durationSeconds, 0),
+  });
+  // The variants that could not be built: one line, their reasons folded under it.
+  const notBuilt = (results.notBuilt || []).length ? folded(
+    // (A summary is HTML text: the names escaped for HTML, not Markdown.)
+    ctx.t('json.notBuilt', { names: ctx.list(results.notBuilt.map((v) => escapeHtml(oneLine(v.name)))) }),
+    results.notBuilt.map((v) => `- ${ctx.t('json.notBuiltItem', { name: ctx.esc(v.name), reason: ctx.esc(v.reason) })}`).join('\n'),
+    'bench-note') : null;
+  // The conformance check: one line, what was compared and who was excluded folded under it.
+  const conformance = results.conformance;
+  let conformanceNote = null;
+  if (conformance) {
+    const excluded = conformance.excluded || [];
+    const passed = excluded.length === 0 && conformance.ok;
+    // (Summaries are HTML text: names escaped for HTML.)
+    const plainName = (id) => escapeHtml(oneLine((results.servers.find((x) => x.id === id) || { name: id }).name));
+    conformanceNote = folded(
+      passed ? ctx.t('json.conformanceOk', { count: ctx.fmt.integer(conformance.servers.length), requests: ctx.fmt.integer(conformance.requests), reference: plainName(conformance.reference) })
+        : ctx.t('json.conformanceFailed', { requests: ctx.fmt.integer(conformance.requests), reference: plainName(conformance.reference) }),
+      ctx.t('json.conformanceDetail', {
+        requests: ctx.fmt.integer(conformance.requests), reference: ctx.serverName(conformance.reference) ?? ctx.esc(conformance.reference),
+        outcome: passed ? ctx.strings.json.conformanceAllEqual : ctx.t('json.conformanceExcluded', {
+          excluded: excluded.length ? ctx.list(excluded.map((x) => ctx.t('json.excludedItem', { server: ctx.serverName(x.server) ?? ctx.esc(x.server), reason: ctx.esc(x.reason) })))
+            : ctx.strings.dash,
+        }),
+      }),
+      'bench-note');
+  }
+  const endpointLabel = (e) => ctx.scenarioLabel(e.scenario.id);
+  const cellOf = (endpoint, id) => {
+    const cell = endpoint.cells.find((c) => c.server === id);
+    if (!cell) return ctx.strings.dash;
+    if (!cell.summary) return ctx.t('results.allFailed', { total: ctx.fmt.integer(cell.runs.total) });
+    const rps = ctx.fmt.integer(cell.summary.requestsPerSecond.median);
+    const latency = cell.summary.latencyUs;
+    if (!latency) return rps;
+    return ctx.t('json.cell', { rps, p50: ctx.fmt.ms(latency.p50), p75: ctx.fmt.ms(latency.p75), p90: ctx.fmt.ms(latency.p90), p99: ctx.fmt.ms(latency.p99) });
+  };
+  const header = [ctx.strings.json.header, ...data.endpoints.map(endpointLabel)];
+  const rows = data.servers.map((id) => [ctx.serverName(id), ...data.endpoints.map((e) => cellOf(e, id))]);
+  const summaryOf = (endpoint, id) => {
+    const cell = endpoint.cells.find((c) => c.server === id);
+    return cell && cell.summary ? cell.summary.requestsPerSecond : null;
+  };
+  const figure = chartFigure({
+    id: 'json', fallback: ctx.strings.json.fallback, caption: ctx.strings.json.caption,
+    spec: {
+      kind: 'bar', scale: 'linear', seriesIn: 'rows', keyColumns: 1, locale: ctx.fmt.locale,
+      series: data.servers.map((id) => ({
+        values: data.endpoints.map((e) => { const r = summaryOf(e, id); return r ? wholeNumber(r.median) : null; }),
+        min: data.endpoints.map((e) => { const r = summaryOf(e, id); return r ? wholeNumber(r.min) : null; }),
+        max: data.endpoints.map((e) => { const r = summaryOf(e, id); return r ? wholeNumber(r.max) : null; }),
+        color: serverIndex(results, id),
+      })),
+    },
+  });
+  // One sentence per endpoint; with many endpoints (the default profile) the first ones shown, the others folded.
+  const sentences = data.endpoints.map((e) => ctx.t('conclusionItem', {
+    scenario: endpointLabel(e), sentence: localize(endpointSentence(results, e.scenario), ctx),
+  }));
+  const unfolded = ctx.layout.endpointSentencesUnfolded;
+  const sentenceBlock = sentences.length <= unfolded ? sentences.join('\n')
+    : paragraphs(sentences.slice(0, unfolded - 1).join('\n'),
+      folded(ctx.t('moreEndpoints', { count: ctx.fmt.integer(sentences.length - unfolded + 1) }), sentences.slice(unfolded - 1).join('\n'), 'bench-more'));
+  // The chart and the sentences side by side where the page is wide enough (site.css .bench-pair); the
+  // table after them is the chart's table (benchmark-charts.js: the first table after the figure).
+  return paragraphs(
+    `${intro} ${moreDetails(ctx, 'drogon-and-go')}`,
+    [conformanceNote, notBuilt].filter(Boolean).join('\n'),
+    '<div class="bench-pair">\n<div class="bench-cell">',
+    figure,
+    '</div>\n<div class="bench-cell">',
+    sentenceBlock,
+    '</div>\n</div>',
+    table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null))),
+    sourceDrawer(ctx, scenarioCommands(figures.jsonScenarios(results))),
+  );
 }
 
 // User-space instructions per request (valgrind), one bar per server and case. A count is
 // deterministic where time is not; kernel work is not in it.
 function instructions(ctx) {
+  // The hello-world cases; the JSON endpoints' counts are on the details page.
   const data = figures.instructionBars(ctx.results);
   if (!data) return ctx.strings.instructions.none;
   const { results } = ctx;
@@ -240,7 +440,7 @@ function instructions(ctx) {
   });
   return paragraphs(
     figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
-    sourceDrawer(ctx, instructionCommands(block)),
+    sourceDrawer(ctx, instructionCommands({ ...block, cases: data.cases })),
   );
 }
 
@@ -318,12 +518,15 @@ function ownRun(ctx) {
   const { results } = ctx;
   const sweepData = figures.sweepSeries(results);
   const counts = figures.instructionBars(results);
+  const load = figures.latencyAgainstLoad(results);
   const page = {
     locale: ctx.fmt.locale,
     keyScenarios: figures.keyScenarios(results).map(({ scenario }) => ({ id: scenario.id, keepAlive: scenario.keepAlive, pipelineDepth: scenario.pipelineDepth || 1 })),
     scenarios: results.scenarios.map((sc) => ({ id: sc.id })),
     metricColors: METRIC_COLORS,
     sweepLevels: sweepData ? sweepData.levels : null,
+    json: figures.jsonScenarios(results).length ? { scenarios: figures.jsonScenarios(results).map((sc) => sc.id) } : null,
+    fixedRate: load ? { groups: load.groups.map((g) => g.group.id), percentiles: LOAD_PERCENTILES.map((pc) => pc.key) } : null,
     instructionCases: counts ? counts.cases.map((c) => c.id) : null,
   };
   const m = ctx.strings.ownRun.messages;
@@ -338,4 +541,4 @@ function ownRun(ctx) {
   return paragraphs(ctx.t('ownRun.intro', { how: ctx.pageLink('reproducing', ctx.strings.ownRun.how, 'compare-with-your-own-run') }), html);
 }
 
-module.exports = { summary, glance, conclusion, sweep, latency, instructions, trend, ownRun };
+module.exports = { summary, glance, conclusion, json, sweep, latency, latencyLoad, instructions, trend, ownRun };

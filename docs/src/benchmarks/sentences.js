@@ -3,8 +3,11 @@
 // Generation is language-neutral: a sentence is { key, params } with typed parameters; localize()
 // turns it into text with a language's string table ("sentences" in docs/benchmarks/strings.<lang>.json).
 //
+// A JSON endpoint (issue 9) gets one sentence too, from the same templates: its reference variant
+// against each other variant (endpointSentence, comparisonsText).
+//
 // Rules, so that no sentence contradicts itself:
-// - which side set the pace is said once, from paceOf() over the two compared servers' runs;
+// - which side set the pace is said once, from paceOf() over the compared servers' runs;
 // - the figure quoted is the one that still compares the servers under that pace (quotedMetric():
 //   requests per second when the servers set the pace, per second of server CPU once the load
 //   generator was saturated too);
@@ -17,6 +20,8 @@ const param = {
   server: (id) => ({ kind: 'server', id }),
   text: (value) => ({ kind: 'text', value }),
   comparison: (pair, metric, ratio) => ({ kind: 'comparison', pair, metric, ratio }),
+  // Several comparisons against one reference (a JSON endpoint: the reference against each variant).
+  comparisons: (list) => ({ kind: 'comparisons', list }),
   sides: (sides) => ({ kind: 'sides', sides }),
 };
 
@@ -38,6 +43,30 @@ function scenarioSentence(results, scenario, pair) {
   const metric = figures.quotedMetric(pace);
   const ratio = figures.ratioFor(scenario, metric, pair);
   const params = { comparison: param.comparison(pair, metric, ratio), tool: param.text(scenario.tool) };
+  if (pace === 'mixed') params.sides = param.sides(sides);
+  return { ...sentence(`pace.${pace}`, params), pace, metric };
+}
+
+/**
+ * The sentence about one JSON endpoint (issue 9): the scenario's reference (Drogon with jsoncpp)
+ * against each other variant, with the same rules and templates as a hello-world scenario's: the pace
+ * over every variant with a successful run, said once; the figure that pace allows; a lead only from
+ * the bench's interval. A variant without a successful run is compared as "not measured".
+ */
+function endpointSentence(results, scenario) {
+  const { reference } = scenario;
+  const others = results.servers.map((s) => s.id).filter((id) => id !== reference && figures.resultFor(scenario, id));
+  if (others.length === 0) return { ...sentence('scenario.noPair'), pace: null, metric: null };
+  const own = figures.resultFor(scenario, reference);
+  if (!own || !own.summary) return { ...sentence('scenario.noResult', { server: param.server(reference) }), pace: null, metric: null };
+  const measured = [reference, ...others.filter((id) => figures.resultFor(scenario, id).summary)];
+  const { pace, sides } = figures.paceOf(scenario, measured);
+  const metric = figures.quotedMetric(pace);
+  const list = others.map((other) => {
+    const pair = { reference, other };
+    return param.comparison(pair, metric, figures.ratioFor(scenario, metric, pair));
+  });
+  const params = { comparison: param.comparisons(list), tool: param.text(scenario.tool) };
   if (pace === 'mixed') params.sides = param.sides(sides);
   return { ...sentence(`pace.${pace}`, params), pace, metric };
 }
@@ -77,6 +106,29 @@ function comparisonText(ctx, pair, ratio) {
   return fill(s.withInterval, { ...names, value, interval, verdict, reason: because }, `${what}.withInterval`);
 }
 
+/**
+ * Several comparisons against one reference, the reference named once: "Drogon + jsoncpp against
+ * Drogon + simdjson 0.90× (0.79–0.97, slower); gin + sonic 1.50× (1.42–1.66, faster)". Each item keeps
+ * the rules of comparisonText (a verdict only from an interval). list: [{ pair, ratio }], one reference.
+ */
+function comparisonsText(ctx, list) {
+  const s = ctx.strings.comparison;
+  const what = `strings (${ctx.fmt.locale}): comparison`;
+  const items = list.map(({ pair, ratio }) => {
+    const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
+    if (!ratio) return fill(s.eachNone, names, `${what}.eachNone`);
+    const value = fill(s.ratio, { value: ctx.fmt.ratio(ratio.ratio) }, `${what}.ratio`);
+    const reason = ratio.reason ? (s.reasons[ratio.reason] ?? ctx.esc(ratio.reason)) : null;
+    if (ratio.fromMedians) return fill(s.eachNoInterval, { ...names, value }, `${what}.eachNoInterval`);
+    if (!ratio.hasCi) return fill(s.eachIntervalMissing, { ...names, value, reason: reason ?? s.reasonUnknown }, `${what}.eachIntervalMissing`);
+    const interval = fill(s.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) }, `${what}.interval`);
+    const verdict = fill(lookup(s.verdicts, ratio.verdict, `${what}.verdicts`), names, `${what}.verdicts.${ratio.verdict}`);
+    const because = reason ? fill(s.eachReason, { reason }, `${what}.eachReason`) : '';
+    return fill(s.eachWithInterval, { ...names, value, interval, verdict, reason: because }, `${what}.eachWithInterval`);
+  });
+  return fill(s.againstEach, { reference: ctx.serverName(list[0].pair.reference), items: items.join(ctx.strings.listSeparator) }, `${what}.againstEach`);
+}
+
 /** The side names of a pace, e.g. "load generator" (strings.sides). */
 function sideText(ctx, side) {
   return lookup(ctx.strings.sides, side, `strings (${ctx.fmt.locale}): sides`);
@@ -94,6 +146,7 @@ function localize({ key, params }, ctx) {
       case 'server': values[name] = ctx.serverName(p.id); break;
       case 'text': values[name] = ctx.esc(p.value); break;
       case 'comparison': values[name] = comparisonText(ctx, p.pair, p.ratio); break;
+      case 'comparisons': values[name] = comparisonsText(ctx, p.list); break;
       case 'sides':
         values[name] = p.sides.map((s) => fill(ctx.strings.sideOfServer, { server: ctx.serverName(s.server), side: sideText(ctx, s.side) }, 'sideOfServer'))
           .join(ctx.strings.listSeparator);
@@ -104,4 +157,4 @@ function localize({ key, params }, ctx) {
   return fill(template, values, `sentences.${key}`);
 }
 
-module.exports = { scenarioSentence, comparisonText, sideText, localize, fill, param };
+module.exports = { scenarioSentence, endpointSentence, comparisonText, comparisonsText, sideText, localize, fill, param };

@@ -43,7 +43,7 @@ function entryKey(results) {
 
 /**
  * The trend over history: entries (history plus the latest results when it is not already there),
- * oldest first; one series per scenario and compared server of the latest results, with the median
+ * oldest first; one series per scenario and compared server of the latest results that ran in it, with the median
  * requests/s of each entry (null when that entry lacks the scenario or the server had no summary);
  * breaks: [{ index, changes }] where the environment fingerprint, the profile or the thread counts
  * differ from the entry before (changes: [{ field, from, to }], empty when only the fingerprint differs);
@@ -57,7 +57,8 @@ function buildTrend(latest, history) {
   const { compared } = splitServers(latest);
   const series = [];
   for (const scenario of latest.scenarios) {
-    for (const server of compared) {
+    // The compared servers that ran in this scenario (a JSON endpoint: the JSON variants).
+    for (const server of compared.filter((s) => resultFor(scenario, s.id))) {
       const values = entries.map((entry) => {
         const sameScenario = entry.scenarios.find((s) => s.id === scenario.id);
         const result = sameScenario && resultFor(sameScenario, server.id);

@@ -26,6 +26,9 @@ function copySiteContent({ resultsFile } = {}) {
     // The bench settings: pages quote them (docs/src/benchmarks/methodology.js).
     fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
     fs.copyFileSync(path.join(repoRoot, 'bench', 'scenarios.json'), path.join(root, 'bench', 'scenarios.json'));
+    // ... and the JSON variants' names (scenarios.json's json.serversFile).
+    fs.mkdirSync(path.join(root, 'bench', 'json'), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, 'bench', 'json', 'servers.json'), path.join(root, 'bench', 'json', 'servers.json'));
     const results = path.join(repoRoot, 'bench', 'results');
     if (fs.existsSync(results)) fs.cpSync(results, path.join(root, 'bench', 'results'), { recursive: true });
     if (resultsFile) {
