@@ -73,12 +73,16 @@ function readPage(page) {
       header: [...table.tHead.rows[0].cells].map(text),
       rows: [...table.tBodies[0].rows].map((row) => [...row.cells].map(text)),
     };
+    // The first table after a chart: a sibling, or folded in a <details> under it; a chart that ends a
+    // column of two side by side (Drogon and Go) has its table after the pair.
     const tableAfter = (el) => {
-      for (let next = el.nextElementSibling; next; next = next.nextElementSibling) {
-        if (next.tagName === 'TABLE') return next;
-        // A chart's table is folded in a <details> under it.
-        const inner = next.tagName === 'DETAILS' && next.querySelector('table');
-        if (inner) return inner;
+      for (let from = el; from && !from.classList.contains('markdown-section'); from = from.parentElement) {
+        for (let next = from.nextElementSibling; next; next = next.nextElementSibling) {
+          if (next.tagName === 'TABLE') return next;
+          const inner = next.tagName === 'DETAILS' && next.querySelector('table');
+          if (inner) return inner;
+          if (/^H[1-6]$/.test(next.tagName) || next.querySelector('figure')) return null;
+        }
       }
       return null;
     };
@@ -141,7 +145,7 @@ function expectations(lang) {
   // The hello-world tables (the JSON variants have their own, in Drogon and Go).
   const hello = results.scenarios.filter((sc) => sc.kind !== 'json');
   const helloServers = results.servers.filter((s) => !s.framework);
-  const cell = (latency) => `${fmt.integer(latency.rps)} · ${['p50', 'p75', 'p90', 'p99'].map((p) => fmt.ms(latency[p])).join(' / ')}`;
+  const cell = (latency) => `${fmt.integer(latency.rps)} · ${['p50', 'p75', 'p90', 'p99'].map((p) => fmt.ms(latency[p])).join('/')}`;
   return {
     results: hello.map((sc) => helloServers.map((s) => {
       const rps = find(sc, s).requestsPerSecond;
@@ -212,7 +216,7 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     const where = `${code} ${route}`;
     assert.equal(shown.lang, code, `${where}: <html lang>`);
     // The charts the JSON has data for; the history holds a comparable run, so a trend.
-    const expectIds = ['ratios', 'json', ...(results.sweep ? ['sweep'] : []), 'latency', 'latency-load', ...(results.instructions ? ['instructions'] : []), 'trend'];
+    const expectIds = ['ratios', 'json', 'latency', 'latency-load', ...(results.sweep ? ['sweep'] : []), ...(results.instructions ? ['instructions'] : []), 'trend'];
     assert.deepEqual(shown.figures.map((f) => f.id), expectIds.map((id) => `bench-chart-${id}`), where);
     assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
     for (const figure of shown.figures) {
@@ -530,7 +534,7 @@ test("a reader's own results file: validated in the browser, drawn beside the pu
     const shownScenario = results.scenarios[Number(await page.evaluate(() => document.getElementById('bench-figure-latency').getAttribute('data-group')))];
     const theirs = reader.scenarios.find((sc) => sc.id === shownScenario.id);
     const extraLatency = drawn.latency.filter((d) => d.extra);
-    assert.deepEqual(extraLatency.map((d) => d.data), reader.servers.filter((s) => theirs.results.find((r) => r.server === s.id).summary.latencyUs)
+    assert.deepEqual(extraLatency.map((d) => d.data), reader.servers.filter((s) => theirs.results.find((r) => r.server === s.id)?.summary?.latencyUs)
       .map((s) => latencyCurve(theirs, s.id)), `${code}: the reader's latency curves`);
     assert.equal(drawn.column.length, 1 + keyScenarios.length, `${code}: a column in the at-a-glance table`);
     // Drogon and Go: their variants' req/s at the published endpoints; latency against load: their
@@ -631,6 +635,109 @@ test('layout in every language: the first screen holds the verdict table and a d
   await screenshot(wide, 'benchmarks-en-print');
   assert.deepEqual(wide.problems, [], wide.problems.join('\n'));
   assert.deepEqual(narrow.problems, [], narrow.problems.join('\n'));
+});
+
+// A site built from another results file (no history: the trend is one sentence), served; removed after the test.
+async function siteWith(t, file, history = []) {
+  const copy = copySiteContent({ resultsFile: file });
+  t.after(() => copy.remove());
+  const historyDir = path.join(copy.root, 'bench', 'results', 'history');
+  fs.rmSync(historyDir, { recursive: true, force: true });
+  fs.mkdirSync(historyDir, { recursive: true });
+  for (const entry of history) fs.copyFileSync(entry, path.join(historyDir, historyFileName(JSON.parse(fs.readFileSync(entry, 'utf8')))));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-bench-size-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  await buildSite({ root: copy.root, siteDir: path.join(dir, 'site'), writeSources: false, quiet: true });
+  const other = await startSite({ siteDir: path.join(dir, 'site') });
+  t.after(() => other.close());
+  return other;
+}
+
+// The default profile's size: the committed bench/results/latest.json (a full default run, format 1)
+// and a real run of every part of the current default profile with short runs
+// (docs/test/fixtures/results-default-short.json: 11 hello-world scenarios, 4 JSON endpoints x 5
+// variants, 2 fixed-rate groups x 4 levels, 13 sweep levels, 5 instruction cases), each with a
+// comparable earlier run in its history where one exists, so the trend chart is drawn too.
+const DEFAULT_SIZE = [
+  { name: 'latest', file: path.join(__dirname, '..', '..', 'bench', 'results', 'latest.json') },
+  { name: 'default-short', file: path.join(fixtures, 'results-default-short.json') },
+];
+
+test('default-size results in every language: the first screen, at most 3,600 px with details folded, no horizontal scroll at 390 px', { timeout: 300000 }, async (t) => {
+  const narrowBrowser = await launchBrowser({ viewport: { width: 390, height: 844 } });
+  t.after(() => narrowBrowser.close());
+  for (const { name, file } of DEFAULT_SIZE) {
+    const sized = await siteWith(t, file);
+    const wide = await browser.newPage();
+    const narrow = await narrowBrowser.newPage();
+    for (const { code, route } of routes) {
+      await gotoRoute(wide, sized.url, route);
+      const w = await measure(wide);
+      assert.equal(w.openDetails, 0, `${name} ${code}: details are folded by default`);
+      assert.ok(w.glanceTable && w.glanceTable.bottom <= 900, `${name} ${code}: the verdict table ends below the first screen`);
+      assert.ok(w.glanceChart.bottom <= 900 && w.glanceChart.height > 100, `${name} ${code}: the at-a-glance chart ends at ${Math.round(w.glanceChart.bottom)} px`);
+      assert.ok(w.height <= 3600, `${name} ${code}: the page is ${w.height} px tall at 1280 x 900`);
+      t.diagnostic(`${name} ${code}: page height ${w.height} px at 1280 x 900`);
+      await screenshot(wide, `benchmarks-${name}-${code}-1280`);
+      await gotoRoute(narrow, sized.url, route);
+      const n = await measure(narrow);
+      assert.ok(n.scrollWidth <= 390, `${name} ${code}: the page scrolls sideways at 390 px (${n.scrollWidth} px wide)`);
+      assert.deepEqual(n.overflowing, [], `${name} ${code}: elements wider than the screen at 390 px`);
+      t.diagnostic(`${name} ${code}: page height ${n.height} px at 390 x 844`);
+      await screenshot(narrow, `benchmarks-${name}-${code}-390`);
+    }
+    assert.deepEqual(wide.problems, [], wide.problems.join('\n'));
+    assert.deepEqual(narrow.problems, [], narrow.problems.join('\n'));
+    await wide.close();
+    await narrow.close();
+  }
+});
+
+test('levels the load generator did not hold are never drawn as latency: marked instead, in every language (a real default-profile run)', { timeout: 180000 }, async (t) => {
+  const file = path.join(fixtures, 'results-default-short.json');
+  const full = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const sized = await siteWith(t, file);
+  const page = await browser.newPage();
+  const groups = full.fixedRate.groups.filter((g) => g.levels.length > 0);
+  // The run has levels not held, so the test shows something.
+  assert.ok(groups.some((g) => g.levels.some((l) => l.results.some((r) => !r.summary.held))), 'the fixture has levels not held');
+  for (const { code, route } of routes) {
+    await gotoRoute(page, sized.url, route);
+    await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.getAttribute('data-chart-state') === 'drawn'));
+    const options = (await readPage(page)).figures.find((f) => f.id === 'bench-chart-latency-load').options;
+    assert.equal(options.length, groups.length * 4, `${code}: a selector entry per group and percentile`);
+    // Every group at every percentile, picked with the selector: the chart's points are the JSON's held levels only.
+    for (const [gi, group] of groups.entries()) {
+      for (const [pi, key] of ['p50', 'p90', 'p99', 'p999'].entries()) {
+        await page.selectOption('#bench-figure-latency-load select.bench-select', String(gi * 4 + pi));
+        const drawn = await page.evaluate(() => window.BenchmarkCharts.chartOfFigure('bench-figure-latency-load').data.datasets
+          .map((d) => ({ y: d.data.map((pt) => pt.y), x: d.data.map((pt) => pt.x), notHeld: d.benchNotHeld })));
+        const expected = loadSeries(full, group.id, key);
+        assert.deepEqual(drawn.map((d) => d.y), expected.map((e) => e.data), `${code}: ${group.id} ${key} points`);
+        assert.deepEqual(drawn.map((d) => d.x), expected.map((e) => e.x), `${code}: ${group.id} ${key} x = target rates`);
+        assert.deepEqual(drawn.map((d) => d.notHeld), expected.map((e) => e.notHeld), `${code}: ${group.id} ${key} marks`);
+        // No latency of a run that was not held reached the chart.
+        group.servers.forEach((id, j) => group.levels.forEach((level, k) => {
+          if (!level.results.find((r) => r.server === id).summary.held) assert.equal(drawn[j].y[k], null, `${code}: ${group.id} ${id} at ${level.fraction} drawn`);
+        }));
+      }
+    }
+    // The table says "not held" where the chart has no point, in the page's language.
+    const table = (await readPage(page)).figures.find((f) => f.id === 'bench-chart-latency-load').table;
+    const notHeldWord = { en: 'not held', 'zh-CN': '未达到', 'zh-TW': '未達到' }[code];
+    assert.ok(table.rows.some((row) => row.some((cell) => cell.startsWith(notHeldWord))), `${code}: "${notHeldWord}" in the table`);
+    if (code === 'en') {
+      await page.selectOption('#bench-figure-latency-load select.bench-select', '2');
+      await screenshot(page, 'benchmarks-not-held-en');
+    }
+    // Drogon and Go: every endpoint x variant of the run, the chart's bars = the JSON's medians.
+    const json = (await readPage(page)).figures.find((f) => f.id === 'bench-chart-json');
+    assert.deepEqual(json.data, jsonVariants(full).map((id) => jsonScenariosOf(full).map((sc) => Math.round(summaryOf(sc, id).requestsPerSecond.median))), `${code}: Drogon and Go chart`);
+    assert.equal(json.table.rows.length, jsonVariants(full).length);
+    assert.equal(json.table.header.length, 1 + jsonScenariosOf(full).length);
+  }
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
 });
 
 test('the trend chart is absent with one run (one sentence says why) and present with two comparable runs', { timeout: 120000 }, async (t) => {
