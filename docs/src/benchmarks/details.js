@@ -232,8 +232,9 @@ function jsonInstructions(ctx) {
   const d = ctx.strings.details.json;
   if (!data) return d.noInstructions;
   const block = ctx.results.instructions;
+  // A case is named like the JSON scenario of the same id ("POST /dbop, N = 10"), else by its request.
   const caseLabel = (c) => ctx.t('details.json.instructionCase', {
-    endpoint: c.path ? codeSpan(`${c.method || 'GET'} ${c.path}`, { inTable: true }) : codeSpan(c.id, { inTable: true }),
+    endpoint: ctx.scenarioLabel(c.id) ?? (c.path ? codeSpan(`${c.method || 'GET'} ${c.path}`, { inTable: true }) : codeSpan(c.id, { inTable: true })),
     tool: ctx.esc(c.loadTool), connections: ctx.fmt.integer(c.connections), requests: ctx.fmt.integer(c.requests),
   });
   const header = [ctx.strings.instructions.header, ...data.servers.map((id) => ctx.serverName(id))];
