@@ -328,6 +328,27 @@ test('zh-TW conversion keeps every number, code span and chart attribute of the 
   assert.doesNotMatch(zhTW, /连接|服务器|负载|内存/, 'Simplified terms left on the zh-TW page');
 });
 
+// --- a current results file: pipelined runs without latency, the JSON part, fixed-rate levels ----------
+
+test('a current results file renders: pipelined runs and summaries with latencyUs null are shown without latency, one line says why', () => {
+  const results = runB2();
+  const pipelined = results.scenarios.filter((sc) => (sc.pipelineDepth || 1) > 1);
+  // The real run has them (the bench writes null for pipelined latency).
+  assert.ok(pipelined.length > 0 && pipelined.every((sc) => sc.results.every((r) => r.summary.latencyUs === null && r.runs.every((run) => run.latencyUs === null))));
+  const pages = renderAll({ results, history: [] });
+  const why = { en: 'Pipelined scenarios: no latency (wrk times a batch of 16 requests, not a request).', 'zh-CN': '流水线场景：没有延迟数据（wrk 计时的是一批 16 个请求，而不是一个请求）。', 'zh-TW': '流水線場景：沒有延遲資料（wrk 計時的是一批 16 個請求，而不是一個請求）。' };
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    assert.equal(pages.benchmarks[lang].split(why[lang]).length, 2, `${lang}: the line, once`);
+    // No latency row of a pipelined scenario on either page; the details page shows dashes for them.
+    const latencyRows = pages.benchmarks[lang].split('\n').filter((l) => l.startsWith('| 256 '));
+    assert.ok(latencyRows.every((l) => !/\d+\.\d\d \| \d+\.\d\d/.test(l)), `${lang}: ${latencyRows}`);
+  }
+  // Every part of the file is on the page: the JSON part and the fixed-rate chart.
+  assert.match(pages.benchmarks.en, /<figure class="bench-chart" id="bench-figure-json"/);
+  assert.match(pages.benchmarks.en, /<figure class="bench-chart" id="bench-figure-latency-load"/);
+  assert.match(pages['benchmark-details'].en, /## Latency against load :id=latency-against-load/);
+});
+
 // --- history and the trend break -------------------------------------------------------------------
 
 test('trend: an environment change breaks the line and the note names what changed', () => {

@@ -29,6 +29,11 @@ function dataTable(ctx, tableMarkdown) {
   return folded(ctx.strings.dataTable, tableMarkdown, 'bench-data');
 }
 
+// Sentences run on in one paragraph: a space between them in English, none in Chinese.
+function sentences(ctx, ...parts) {
+  return parts.filter(Boolean).join(ctx.strings.sentenceSeparator);
+}
+
 function moreDetails(ctx, id) {
   return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.fullTables, id) });
 }
@@ -196,7 +201,7 @@ function latency(ctx) {
   return paragraphs(figure,
     dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
     sourceDrawer(ctx, scenarioCommands(results.scenarios)),
-    [withoutLatency(ctx), moreDetails(ctx, 'latency')].filter(Boolean).join(' '));
+    sentences(ctx, withoutLatency(ctx), moreDetails(ctx, 'latency')));
 }
 
 // One line naming the scenarios that have no latency figures, and why: pipelined runs have none
@@ -211,7 +216,7 @@ function withoutLatency(ctx) {
     // (The selector lists the scenarios that have latency; the pipelined ones are named by kind.)
     pipelined.length ? ctx.t('latency.pipelinedNone', { depth: ctx.fmt.integer(pipelined[0].pipelineDepth) }) : null,
     other.length ? ctx.t('latency.otherNone', { scenarios: ctx.list(other.map((sc) => ctx.scenarioLabel(sc.id))) }) : null,
-  ].filter(Boolean).join(' ');
+  ].filter(Boolean).join(ctx.strings.sentenceSeparator);
 }
 
 // The percentiles of the latency-against-load chart, one selector entry per group and percentile.
@@ -305,12 +310,14 @@ function latencyLoad(ctx) {
   const notHeld = data.groups.map((g) => {
     const levels = g.levels.filter((l) => g.series.some((line) => line.points.some((pt) => pt.fraction === l.fraction && pt.state === 'not-held')));
     if (levels.length === 0) return null;
-    return ctx.t('latencyLoad.notHeldGroup', { group: loadGroupLabel(ctx, g.group), levels: ctx.list(levels.map((l) => ctx.fmt.share(l.fraction))) });
+    // (Chinese puts no space after full-width punctuation: "hello world（GET）的", but "GET /json 的".)
+    return ctx.t('latencyLoad.notHeldGroup', { group: loadGroupLabel(ctx, g.group), levels: ctx.list(levels.map((l) => ctx.fmt.share(l.fraction))) })
+      .replace(/([）」』】》，。；：、])[ ]+/gu, '$1');
   }).filter(Boolean);
   const held = notHeld.length === 0 ? ctx.t('latencyLoad.allHeld', { ratio: ctx.fmt.share(block.holdRatio) })
     : ctx.t('latencyLoad.notHeldLine', { groups: notHeld.join(ctx.strings.listSeparator), ratio: ctx.fmt.share(block.holdRatio) });
   return paragraphs(figure,
-    `${held} ${moreDetails(ctx, 'latency-against-load')}`,
+    sentences(ctx, held, moreDetails(ctx, 'latency-against-load')),
     dataTable(ctx, paragraphs(basis, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))))),
     sourceDrawer(ctx, fixedRateCommands(block)));
 }
@@ -385,17 +392,17 @@ function json(ctx) {
     },
   });
   // One sentence per endpoint; with many endpoints (the default profile) the first ones shown, the others folded.
-  const sentences = data.endpoints.map((e) => ctx.t('conclusionItem', {
+  const endpointItems = data.endpoints.map((e) => ctx.t('conclusionItem', {
     scenario: endpointLabel(e), sentence: localize(endpointSentence(results, e.scenario), ctx),
   }));
   const unfolded = ctx.layout.endpointSentencesUnfolded;
-  const sentenceBlock = sentences.length <= unfolded ? sentences.join('\n')
-    : paragraphs(sentences.slice(0, unfolded - 1).join('\n'),
-      folded(ctx.t('moreEndpoints', { count: ctx.fmt.integer(sentences.length - unfolded + 1) }), sentences.slice(unfolded - 1).join('\n'), 'bench-more'));
+  const sentenceBlock = endpointItems.length <= unfolded ? endpointItems.join('\n')
+    : paragraphs(endpointItems.slice(0, unfolded - 1).join('\n'),
+      folded(ctx.t('moreEndpoints', { count: ctx.fmt.integer(endpointItems.length - unfolded + 1) }), endpointItems.slice(unfolded - 1).join('\n'), 'bench-more'));
   // The chart and the sentences side by side where the page is wide enough (site.css .bench-pair); the
   // table after them is the chart's table (benchmark-charts.js: the first table after the figure).
   return paragraphs(
-    `${intro} ${moreDetails(ctx, 'drogon-and-go')}`,
+    sentences(ctx, intro, moreDetails(ctx, 'drogon-and-go')),
     [conformanceNote, notBuilt].filter(Boolean).join('\n'),
     '<div class="bench-pair">\n<div class="bench-cell">',
     figure,
