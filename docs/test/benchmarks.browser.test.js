@@ -660,14 +660,14 @@ async function siteWith(t, file, history = []) {
 // comparable earlier run in its history where one exists, so the trend chart is drawn too.
 const DEFAULT_SIZE = [
   { name: 'latest', file: path.join(__dirname, '..', '..', 'bench', 'results', 'latest.json') },
-  { name: 'default-short', file: path.join(fixtures, 'results-default-short.json') },
+  { name: 'default-short', file: path.join(fixtures, 'results-default-short-b.json'), history: [path.join(fixtures, 'results-default-short.json')] },
 ];
 
 test('default-size results in every language: the first screen, at most 3,600 px with details folded, no horizontal scroll at 390 px', { timeout: 300000 }, async (t) => {
   const narrowBrowser = await launchBrowser({ viewport: { width: 390, height: 844 } });
   t.after(() => narrowBrowser.close());
-  for (const { name, file } of DEFAULT_SIZE) {
-    const sized = await siteWith(t, file);
+  for (const { name, file, history } of DEFAULT_SIZE) {
+    const sized = await siteWith(t, file, history);
     const wide = await browser.newPage();
     const narrow = await narrowBrowser.newPage();
     for (const { code, route } of routes) {
@@ -676,6 +676,7 @@ test('default-size results in every language: the first screen, at most 3,600 px
       assert.equal(w.openDetails, 0, `${name} ${code}: details are folded by default`);
       assert.ok(w.glanceTable && w.glanceTable.bottom <= 900, `${name} ${code}: the verdict table ends below the first screen`);
       assert.ok(w.glanceChart.bottom <= 900 && w.glanceChart.height > 100, `${name} ${code}: the at-a-glance chart ends at ${Math.round(w.glanceChart.bottom)} px`);
+      if (history) assert.ok(w.canvases.some((c) => c.id === 'bench-figure-trend'), `${name} ${code}: the trend chart is drawn (two comparable runs)`);
       assert.ok(w.height <= 3600, `${name} ${code}: the page is ${w.height} px tall at 1280 x 900`);
       t.diagnostic(`${name} ${code}: page height ${w.height} px at 1280 x 900`);
       await screenshot(wide, `benchmarks-${name}-${code}-1280`);

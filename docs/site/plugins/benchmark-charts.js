@@ -239,8 +239,8 @@
     // narrow screen), so the plot keeps its own height below it.
     var perRow = typeof width !== 'number' || width >= 800 ? 5 : width >= 400 ? 3 : 2;
     var legendRows = Math.ceil(shownSeries(spec) / perRow);
-    if (spec.kind === 'line') return { horizontal: false, height: 170 + legendRows * LEGEND_ROW_PX };
-    return { horizontal: false, height: 180 + legendRows * LEGEND_ROW_PX };
+    if (spec.kind === 'line') return { horizontal: false, height: 165 + legendRows * LEGEND_ROW_PX };
+    return { horizontal: false, height: 170 + legendRows * LEGEND_ROW_PX };
   }
 
   /**
@@ -359,6 +359,14 @@
         },
       },
     };
+    // A linear value axis reaches the top of every error bar (a run range), not only of the bars.
+    if (spec.scale === 'linear') {
+      var top = null;
+      spec.series.forEach(function (s) {
+        (s.max || []).forEach(function (v) { if (typeof v === 'number' && (top === null || v > top)) top = v; });
+      });
+      if (top !== null) scales[valueAxis].suggestedMax = top;
+    }
     // Bars from a base on a logarithmic axis (ratios from 1): the same distance on both sides of the
     // base, so "half as fast" and "twice as fast" look alike; at least a factor 2 each way.
     // Ticks at the base times powers of two (0.5, 1, 2 ...).

@@ -306,16 +306,9 @@ function latencyLoad(ctx) {
     scenario: ctx.scenarioLabel(g.group.basis.scenario) ?? codeSpan(g.group.basis.scenario),
     rates: g.levels.map((l) => ctx.t('latencyLoad.rate', { fraction: ctx.fmt.share(l.fraction), rate: ctx.fmt.integer(l.rate) })).join(ctx.strings.listSeparator),
   })}`).join('\n');
-  // The levels not held, named once under the chart (their markers on the chart say the same).
-  const notHeld = data.groups.map((g) => {
-    const levels = g.levels.filter((l) => g.series.some((line) => line.points.some((pt) => pt.fraction === l.fraction && pt.state === 'not-held')));
-    if (levels.length === 0) return null;
-    // (Chinese puts no space after full-width punctuation: "hello world（GET）的", but "GET /json 的".)
-    return ctx.t('latencyLoad.notHeldGroup', { group: loadGroupLabel(ctx, g.group), levels: ctx.list(levels.map((l) => ctx.fmt.share(l.fraction))) })
-      .replace(/([）」』】》，。；：、])[ ]+/gu, '$1');
-  }).filter(Boolean);
-  const held = notHeld.length === 0 ? ctx.t('latencyLoad.allHeld', { ratio: ctx.fmt.share(block.holdRatio) })
-    : ctx.t('latencyLoad.notHeldLine', { groups: notHeld.join(ctx.strings.listSeparator), ratio: ctx.fmt.share(block.holdRatio) });
+  // One line under the chart: what a cross means, when a level was not held (the table names them).
+  const anyNotHeld = data.groups.some((g) => g.series.some((line) => line.points.some((pt) => pt.state === 'not-held')));
+  const held = ctx.t(anyNotHeld ? 'latencyLoad.notHeldLine' : 'latencyLoad.allHeld', { ratio: ctx.fmt.share(block.holdRatio) });
   return paragraphs(figure,
     sentences(ctx, held, moreDetails(ctx, 'latency-against-load')),
     dataTable(ctx, paragraphs(basis, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))))),
@@ -511,7 +504,9 @@ function trend(ctx) {
   });
   return paragraphs(
     figure,
-    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))), ...breakNotes,
+    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null)))),
+    // What changed at each break: one line, the notes folded under it (they can be long).
+    breakNotes.length ? folded(ctx.t('trend.breaksSummary', { count: ctx.fmt.integer(breakNotes.length) }), breakNotes.join('\n\n'), 'bench-note') : null,
     // The history's runs are named in the table's header (date and commit); the commands are the latest's.
     sourceDrawer(ctx, scenarioCommands(ctx.results.scenarios)),
   );
