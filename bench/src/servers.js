@@ -2,7 +2,6 @@
 // Starting and stopping one benchmark server: port check, generated nginx.conf, pinned start in its
 // own process group with the open-files limit raised, readiness poll that checks the body, and a
 // probe of how the server answers a `Connection: close` request (explains wrk's read errors).
-const http = require('node:http');
 const net = require('node:net');
 const { writeFileSync, rmSync, openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
@@ -11,21 +10,14 @@ const { fillTemplate, shellLine, wrapExec, pinned } = require('./command-line');
 const { nginxConf } = require('./nginx-conf');
 const { isPortFree } = require('./ports');
 const { repoRoot } = require('./environment');
+const { httpRequest } = require('./http-request');
 
 class ServerStartError extends Error {}
 
-function httpGet(url, headers, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers, agent: false, timeout: timeoutMs }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
-  });
+// The readiness poll and probe compare text bodies.
+async function httpGet(url, headers, timeoutMs) {
+  const res = await httpRequest(url, { headers, timeoutMs });
+  return { ...res, body: res.body.toString('utf8') };
 }
 
 function tail(path, lines = 8) {

@@ -137,16 +137,8 @@ ParseResult parseOperations(std::string_view body)
                     parsed.byValue = by->asInt64();
             }
         }
-        Operation operation;
-        std::string problem = makeOperation(parsed, i, operation);
-        if (!problem.empty())
-        {
-            result.error = ErrorCode::InvalidOperations;
-            result.message = std::move(problem);
-            result.operations.clear();
+        if (!addOperation(parsed, i, result))
             return result;
-        }
-        result.operations.push_back(std::move(operation));
     }
     return result;
 }

@@ -124,16 +124,8 @@ ParseResult parseOperations(std::string_view body)
                 }
             }
         }
-        Operation operation;
-        std::string problem = makeOperation(parsed, index, operation);
-        if (!problem.empty())
-        {
-            result.error = ErrorCode::InvalidOperations;
-            result.message = std::move(problem);
-            result.operations.clear();
+        if (!addOperation(parsed, index, result))
             return result;
-        }
-        result.operations.push_back(std::move(operation));
     }
     return result;
 }

@@ -111,6 +111,21 @@ std::string makeOperation(const ParsedOperation &parsed,
     return {};
 }
 
+bool addOperation(const ParsedOperation &parsed, std::size_t index, ParseResult &result)
+{
+    Operation operation;
+    std::string problem = makeOperation(parsed, index, operation);
+    if (!problem.empty())
+    {
+        result.error = ErrorCode::InvalidOperations;
+        result.message = std::move(problem);
+        result.operations.clear();
+        return false;
+    }
+    result.operations.push_back(std::move(operation));
+    return true;
+}
+
 bool validName(std::string_view name)
 {
     if (name.empty() || name.size() > kMaxNameBytes)

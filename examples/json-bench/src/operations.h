@@ -83,6 +83,10 @@ struct ParseResult
     std::string message;
 };
 
+// Every codec's last step for one element: appends the operation, or turns `result` into the
+// invalid-operations error (no operation kept) and returns false, so the codec stops reading.
+bool addOperation(const ParsedOperation &parsed, std::size_t index, ParseResult &result);
+
 enum class OpStatus
 {
     Created,
