@@ -90,20 +90,30 @@ function lookup(strings, key, what) {
  * figures.ratioFor (null: not measured). ctx: { strings, fmt, serverName }.
  */
 function comparisonText(ctx, pair, ratio) {
+  return comparisonPhrase(ctx, pair, ratio, SINGLE);
+}
+
+// Template keys of a comparison standing alone, and of one item in a list against one reference.
+const SINGLE = { none: 'none', noInterval: 'noInterval', intervalMissing: 'intervalMissing', reason: 'reason', withInterval: 'withInterval' };
+const EACH = { none: 'eachNone', noInterval: 'eachNoInterval', intervalMissing: 'eachIntervalMissing', reason: 'eachReason', withInterval: 'eachWithInterval' };
+
+function comparisonPhrase(ctx, pair, ratio, keys) {
   const s = ctx.strings.comparison;
   const what = `strings (${ctx.fmt.locale}): comparison`;
   const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
-  if (!ratio) return fill(s.none, names, `${what}.none`);
+  if (!ratio) return fill(s[keys.none], names, `${what}.${keys.none}`);
   const value = fill(s.ratio, { value: ctx.fmt.ratio(ratio.ratio) }, `${what}.ratio`);
   // The bench's reason is English; a language may word the known ones itself.
   const reason = ratio.reason ? (s.reasons[ratio.reason] ?? ctx.esc(ratio.reason)) : null;
-  if (ratio.fromMedians) return fill(s.noInterval, { ...names, value }, `${what}.noInterval`);
+  if (ratio.fromMedians) return fill(s[keys.noInterval], { ...names, value }, `${what}.${keys.noInterval}`);
   // The bench compared the pair but could not give an interval (too few paired rounds): no verdict.
-  if (!ratio.hasCi) return fill(s.intervalMissing, { ...names, value, reason: reason ?? s.reasonUnknown }, `${what}.intervalMissing`);
+  if (!ratio.hasCi) {
+    return fill(s[keys.intervalMissing], { ...names, value, reason: reason ?? s.reasonUnknown }, `${what}.${keys.intervalMissing}`);
+  }
   const interval = fill(s.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) }, `${what}.interval`);
   const verdict = fill(lookup(s.verdicts, ratio.verdict, `${what}.verdicts`), names, `${what}.verdicts.${ratio.verdict}`);
-  const because = reason ? fill(s.reason, { reason }, `${what}.reason`) : '';
-  return fill(s.withInterval, { ...names, value, interval, verdict, reason: because }, `${what}.withInterval`);
+  const because = reason ? fill(s[keys.reason], { reason }, `${what}.${keys.reason}`) : '';
+  return fill(s[keys.withInterval], { ...names, value, interval, verdict, reason: because }, `${what}.${keys.withInterval}`);
 }
 
 /**
@@ -112,21 +122,10 @@ function comparisonText(ctx, pair, ratio) {
  * the rules of comparisonText (a verdict only from an interval). list: [{ pair, ratio }], one reference.
  */
 function comparisonsText(ctx, list) {
-  const s = ctx.strings.comparison;
-  const what = `strings (${ctx.fmt.locale}): comparison`;
-  const items = list.map(({ pair, ratio }) => {
-    const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
-    if (!ratio) return fill(s.eachNone, names, `${what}.eachNone`);
-    const value = fill(s.ratio, { value: ctx.fmt.ratio(ratio.ratio) }, `${what}.ratio`);
-    const reason = ratio.reason ? (s.reasons[ratio.reason] ?? ctx.esc(ratio.reason)) : null;
-    if (ratio.fromMedians) return fill(s.eachNoInterval, { ...names, value }, `${what}.eachNoInterval`);
-    if (!ratio.hasCi) return fill(s.eachIntervalMissing, { ...names, value, reason: reason ?? s.reasonUnknown }, `${what}.eachIntervalMissing`);
-    const interval = fill(s.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) }, `${what}.interval`);
-    const verdict = fill(lookup(s.verdicts, ratio.verdict, `${what}.verdicts`), names, `${what}.verdicts.${ratio.verdict}`);
-    const because = reason ? fill(s.eachReason, { reason }, `${what}.eachReason`) : '';
-    return fill(s.eachWithInterval, { ...names, value, interval, verdict, reason: because }, `${what}.eachWithInterval`);
-  });
-  return fill(s.againstEach, { reference: ctx.serverName(list[0].pair.reference), items: items.join(ctx.strings.listSeparator) }, `${what}.againstEach`);
+  const items = list.map(({ pair, ratio }) => comparisonPhrase(ctx, pair, ratio, EACH));
+  return fill(ctx.strings.comparison.againstEach,
+    { reference: ctx.serverName(list[0].pair.reference), items: items.join(ctx.strings.listSeparator) },
+    `strings (${ctx.fmt.locale}): comparison.againstEach`);
 }
 
 /** The side names of a pace, e.g. "load generator" (strings.sides). */
