@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { table, codeSpan, escapeMarkdownText } = require('./escape');
 const { createFormatter, spacedList } = require('./format');
-const { fill } = require('./sentences');
+const { fill, jsonEndpointText } = require('./sentences');
 
 const MARKER = /<!-- bench:([A-Za-z]+) -->([\s\S]*?)<!-- \/bench:\1 -->/g;
 const OPEN = /<!-- bench:([A-Za-z]+) -->/g;
@@ -134,7 +134,7 @@ const BLOCKS = {
     const m = ctx.strings.methodology;
     return table(m.jsonHeader, settings.profiles.filter((p) => p.json).map((p) => [
       codeSpan(p.id, { inTable: true }),
-      p.json.scenarios.map((sc) => endpointText(ctx, sc)).join(ctx.strings.listSeparator),
+      p.json.scenarios.map((sc) => jsonEndpointText(ctx.strings, ctx.fmt, sc)).join(ctx.strings.listSeparator),
       ctx.list(p.json.servers.map((s) => (s.name ? escapeMarkdownText(s.name) : codeSpan(s.id, { inTable: true })))),
       seconds(ctx, p.json.durationSeconds), seconds(ctx, p.json.warmupSeconds), ctx.fmt.integer(p.json.repetitions),
     ]));
@@ -170,14 +170,6 @@ const BLOCKS = {
     ]));
   },
 };
-
-// A JSON endpoint of the profile table: "GET /json", "POST /dbop, N = 10" (the Benchmarks page's words).
-function endpointText(ctx, sc) {
-  const s = ctx.strings.scenario;
-  return sc.operations === null
-    ? fill(s.json, { method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint) }, 'scenario.json')
-    : fill(s.jsonOperations, { method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint), operations: ctx.fmt.integer(sc.operations) }, 'scenario.jsonOperations');
-}
 
 function pipelined(settings) {
   const profile = settings.profiles.find((p) => p.id === 'default');

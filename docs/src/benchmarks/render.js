@@ -13,7 +13,7 @@ const { createFormatter, spacedList } = require('./format');
 const { escapeMarkdownText, oneLine } = require('./escape');
 const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
-const { fill } = require('./sentences');
+const { fill, jsonEndpointText } = require('./sentences');
 const sections = require('./sections');
 const details = require('./details');
 
@@ -64,13 +64,7 @@ function scenarioLabels(results, strings, fmt) {
     if ((sc.pipelineDepth || 1) > 1) return fill(strings.scenario.pipelined, { depth: fmt.integer(sc.pipelineDepth) }, 'scenario.pipelined');
     return sc.keepAlive ? strings.scenario.keepAlive : strings.scenario.newConnection;
   };
-  // A JSON endpoint is named by its request: "GET /json", "POST /dbop, N = 10" (its sub-operations).
-  const jsonLabel = (sc) => (sc.operations === undefined
-    ? fill(strings.scenario.json, { method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint) }, 'scenario.json')
-    : fill(strings.scenario.jsonOperations, {
-      method: escapeMarkdownText(sc.method), endpoint: escapeMarkdownText(sc.endpoint), operations: fmt.integer(sc.operations),
-    }, 'scenario.jsonOperations'));
-  const base = new Map(results.scenarios.map((sc) => [sc.id, sc.kind === 'json' ? jsonLabel(sc) : fill(strings.scenario.label, {
+  const base = new Map(results.scenarios.map((sc) => [sc.id, sc.kind === 'json' ? jsonEndpointText(strings, fmt, sc) : fill(strings.scenario.label, {
     connections: fmt.integer(sc.connections), mode: mode(sc),
   }, 'scenario.label')]));
   const counts = new Map();

@@ -15,6 +15,7 @@
 //   without intervals gets the ratio of medians and no verdict, never a lead judged from spreads.
 'use strict';
 const figures = require('../../site/plugins/benchmark-figures');
+const { escapeMarkdownText } = require('./escape');
 
 const param = {
   server: (id) => ({ kind: 'server', id }),
@@ -128,6 +129,17 @@ function comparisonsText(ctx, list) {
     `strings (${ctx.fmt.locale}): comparison.againstEach`);
 }
 
+/**
+ * A JSON endpoint named by its request: "GET /json", or "POST /dbop, N = 10" when it carries
+ * sub-operations. One wording for the Benchmarks pages' labels and Methodology's profile table.
+ */
+function jsonEndpointText(strings, fmt, { method, endpoint, operations }) {
+  const names = { method: escapeMarkdownText(method), endpoint: escapeMarkdownText(endpoint) };
+  return operations === null || operations === undefined
+    ? fill(strings.scenario.json, names, 'scenario.json')
+    : fill(strings.scenario.jsonOperations, { ...names, operations: fmt.integer(operations) }, 'scenario.jsonOperations');
+}
+
 /** The side names of a pace, e.g. "load generator" (strings.sides). */
 function sideText(ctx, side) {
   return lookup(ctx.strings.sides, side, `strings (${ctx.fmt.locale}): sides`);
@@ -156,4 +168,4 @@ function localize({ key, params }, ctx) {
   return fill(template, values, `sentences.${key}`);
 }
 
-module.exports = { scenarioSentence, endpointSentence, comparisonText, comparisonsText, sideText, localize, fill, param };
+module.exports = { scenarioSentence, endpointSentence, comparisonText, comparisonsText, sideText, jsonEndpointText, localize, fill, param };
