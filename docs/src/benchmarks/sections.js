@@ -261,24 +261,14 @@ function latencyLoad(ctx) {
     const groupName = loadGroupLabel(ctx, g.group);
     LOAD_PERCENTILES.forEach((pc, pi) => {
       for (const line of g.series) {
+        // Each level's point of this server, in the order of the table's columns (undefined: not run).
+        const points = data.fractions.map((fraction) => line.points.find((pt) => pt.fraction === fraction));
         rows.push([ctx.t('latencyLoad.groupPercentile', { group: groupName, p: ctx.fmt.share(pc.p) }), ctx.serverName(line.server),
-          ...data.fractions.map((fraction) => {
-            const point = line.points.find((pt) => pt.fraction === fraction);
-            return point ? loadCell(ctx, point, pc.key) : ctx.strings.dash;
-          })]);
+          ...points.map((point) => (point ? loadCell(ctx, point, pc.key) : ctx.strings.dash))]);
         series.push({
-          values: data.fractions.map((fraction) => {
-            const point = line.points.find((pt) => pt.fraction === fraction);
-            return point && point.state === 'held' ? msFromUs(point.latencyUs[pc.key]) : null;
-          }),
-          x: data.fractions.map((fraction) => {
-            const point = line.points.find((pt) => pt.fraction === fraction);
-            return point ? point.rate : null;
-          }),
-          notHeld: data.fractions.map((fraction) => {
-            const point = line.points.find((pt) => pt.fraction === fraction);
-            return Boolean(point && point.state === 'not-held');
-          }),
+          values: points.map((point) => (point && point.state === 'held' ? msFromUs(point.latencyUs[pc.key]) : null)),
+          x: points.map((point) => (point ? point.rate : null)),
+          notHeld: points.map((point) => Boolean(point && point.state === 'not-held')),
           color: serverIndex(results, line.server),
           group: gi * LOAD_PERCENTILES.length + pi,
         });
