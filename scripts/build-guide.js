@@ -12,9 +12,9 @@ const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
-const { benchHome } = require('../bench/src/bench-state');
-const { spawnGroup, stopGroup } = require('../bench/src/process-group');
-const { writeJsonAtomic } = require('../docs/src/fs-atomic');
+const { benchHome } = require('../bench/src/plan/bench-state');
+const { spawnGroup, stopGroup } = require('../bench/src/shared/process-group');
+const { writeJsonAtomic } = require('../bench/src/shared/fs-atomic');
 
 const repoRoot = path.join(__dirname, '..');
 const defaultSource = path.join(repoRoot, 'examples', 'guide');

@@ -10,7 +10,9 @@
 //   2  wrong usage
 //   3  a regression was flagged and --fail-on-regression was given (for gating, off by default)
 'use strict';
-const { loadResultsFile, compareResults, toMarkdown, toText } = require('./compare');
+const { loadResultsFile } = require('./results/results-file');
+const { compareResults } = require('./compare/compare');
+const { toMarkdown, toText } = require('./compare/report');
 
 const USAGE = 'usage: npm run bench:compare -- OLD.json NEW.json [--markdown | --json] [--fail-on-regression]';
 const EXIT_INVALID_INPUT = 1;

@@ -9,10 +9,10 @@
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
-const { loadBenchState } = require('./bench-state');
-const { planCpus } = require('./cpu-plan');
-const { spawnGroup, stopGroup, sleep } = require('./process-group');
-const { runFixedRate } = require('./open-loop');
+const { loadBenchState } = require('./plan/bench-state');
+const { planCpus } = require('./plan/cpu-plan');
+const { spawnGroup, stopGroup, sleep } = require('./shared/process-group');
+const { runFixedRate } = require('./measure/open-loop');
 
 const PORT = 18097;
 

@@ -6,10 +6,10 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { generatePages } = require('./generate-pages');
-const { checkLinks, formatProblems } = require('./link-check');
-const { writeFilesAtomic } = require('./fs-atomic');
-const { assembleSite, PUBLISHED_RESULTS } = require('./assemble-site');
-const { buildAliases } = require('./navigation');
+const { checkLinks, formatProblems } = require('./link-check/link-check');
+const { writeFilesAtomic } = require('../../bench/src/shared/fs-atomic');
+const { assembleSite, PUBLISHED_RESULTS } = require('./assemble/assemble-site');
+const { buildAliases } = require('./navigate/navigation');
 
 const repoRoot = path.join(__dirname, '..', '..');
 

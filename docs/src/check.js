@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { generatePages } = require('./generate-pages');
 const { linkCheckGenerated, siteMarkdown } = require('./build');
-const { splitPage } = require('./navigation');
+const { splitPage } = require('./navigate/navigation');
 const { describeCodeDrift } = require('./guide');
 
 const repoRoot = path.join(__dirname, '..', '..');

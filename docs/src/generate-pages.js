@@ -6,9 +6,9 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadManifest } = require('./manifest');
-const { loadUiStrings } = require('./ui-strings');
-const nav = require('./navigation');
+const { loadManifest } = require('./navigate/manifest');
+const { loadUiStrings } = require('./navigate/ui-strings');
+const nav = require('./navigate/navigation');
 const guide = require('./guide');
 const { fillBenchParts, readBenchSettings } = require('./benchmarks/methodology');
 
@@ -46,10 +46,10 @@ function readResults(resultsPath, root) {
 // The generator and the history loader are code of this checkout (root only moves the data: pages,
 // manifest, results), so tests can run the stage on a temp copy of the content.
 function loadHistoryIfAvailable(root) {
-  const historyModule = path.join(repoRoot, 'bench', 'src', 'history.js');
+  const historyModule = path.join(repoRoot, 'bench', 'src', 'results', 'history.js');
   if (!fs.existsSync(historyModule)) return undefined;
   const { loadHistory } = require(historyModule);
-  if (typeof loadHistory !== 'function') throw new Error('benchmarks: bench/src/history.js does not export loadHistory()');
+  if (typeof loadHistory !== 'function') throw new Error('benchmarks: bench/src/results/history.js does not export loadHistory()');
   return loadHistory(path.join(root, 'bench', 'results', 'history'));
 }
 
@@ -74,7 +74,7 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
 
 /**
  * options: root (repository root; pages are read from <root>/<DIR>/), manifestPath, uiStringsPath,
- * resultsPath, converter ({ convertText, convertMarkdown }; default docs/src/convert-zh-tw.js).
+ * resultsPath, converter ({ convertText, convertMarkdown }; default docs/src/convert/zh-tw.js).
  * Returns { manifest, ui, files: Map<relPath, content>, bodies, navigationMap, siteRoot: Map, timings,
  * resultsPath (the results file the generated pages describe, which the site publishes; null without such pages) }.
  * Throws GenerateError listing every problem found (missing pages, title mismatches, bad blocks).
@@ -83,7 +83,7 @@ function generatePages(options = {}) {
   const root = options.root || repoRoot;
   const timings = {};
   const time = (name, fn) => { const t = process.hrtime.bigint(); const r = fn(); timings[name] = Number(process.hrtime.bigint() - t) / 1e6; return r; };
-  const converter = options.converter || require('./convert-zh-tw.js');
+  const converter = options.converter || require('./convert/zh-tw.js');
   const manifest = time('manifest', () => loadManifest({ manifestPath: options.manifestPath || path.join(root, 'docs', 'manifest.json'), converter }));
   const ui = loadUiStrings(manifest, { uiStringsPath: options.uiStringsPath || path.join(root, 'docs', 'ui-strings.json'), converter });
   const authored = manifest.languages.filter((l) => l.derivedFrom === null);

@@ -5,8 +5,8 @@
 const { readFileSync, writeFileSync, readdirSync, readlinkSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawn } = require('node:child_process');
-const { defaultScenariosPath } = require('../../src/config');
-const { readStat } = require('../../src/proc-stats');
+const { defaultScenariosPath } = require('../../src/plan/config');
+const { readStat } = require('../../src/shared/proc-stats');
 
 const runJs = join(__dirname, '..', '..', 'src', 'run.js');
 const repoRoot = join(__dirname, '..', '..', '..');

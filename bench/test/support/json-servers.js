@@ -2,8 +2,12 @@
 // For tests of the JSON application against the real servers: the bench state written by
 // `npm run bench:setup` with every JSON server binary present, or a failure naming that command.
 const { accessSync, constants } = require('node:fs');
-const { loadBenchState } = require('../../src/bench-state');
-const { loadJsonServers, startJsonServer } = require('../../src/json-servers');
+const { join } = require('node:path');
+const { tmpdir } = require('node:os');
+const { loadBenchState } = require('../../src/plan/bench-state');
+const { loadJsonServers } = require('../../src/plan/json-servers');
+const { startServer, stopServer } = require('../../src/servers/servers');
+const { BenchError } = require('../../src/shared/errors');
 
 function requireJsonSetup() {
   const data = loadJsonServers();
@@ -17,6 +21,31 @@ function requireJsonSetup() {
   return { data, state };
 }
 
+// The shape servers.js expects of a server definition and of bench/scenarios.json.
+function serverContext(data, { state, threads, cpus, logDir, logName, scratchDir }) {
+  return {
+    state,
+    cpu: { serverThreads: threads, serverCpus: cpus || '' },
+    scenariosData: { address: data.address, responseBody: data.readyBody, timeouts: { serverStartSeconds: 15, serverStopSeconds: 5 } },
+    openFilesLimit: 20000,
+    scratchDir,
+    logDir,
+    logName,
+  };
+}
+
+async function startJsonServer(data, def, { state, threads = 1, cpus = '', logDir = join(tmpdir(), 'json-bench-logs') }) {
+  const binary = state[def.binaryFrom];
+  if (typeof binary !== 'string' || !binary) {
+    throw new BenchError(`server "${def.id}": ${def.binaryFrom} is missing from the bench state (npm run bench:setup)`);
+  }
+  const ctx = serverContext(data, { state, threads, cpus, logDir, logName: def.id, scratchDir: join(tmpdir(), `json-bench-${def.id}-${process.pid}`) });
+  const handle = await startServer({ ...def, path: data.readyPath }, ctx);
+  handle.url = `http://${data.address}:${def.port}`;
+  handle.stop = () => stopServer(handle, ctx.scenariosData);
+  return handle;
+}
+
 // Starts every JSON server (one thread each, pinned to CPU 0 when there is more than one CPU).
 async function startAllJsonServers(data, state, handles) {
   for (const def of data.servers) handles.push(await startJsonServer(data, def, { state, threads: 1, cpus: '0' }));
@@ -27,4 +56,4 @@ async function stopAll(handles) {
   for (const h of handles.splice(0)) await h.stop();
 }
 
-module.exports = { requireJsonSetup, startAllJsonServers, stopAll };
+module.exports = { requireJsonSetup, startJsonServer, startAllJsonServers, stopAll };

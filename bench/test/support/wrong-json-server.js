@@ -10,7 +10,7 @@
 const http = require('node:http');
 const { spawn } = require('node:child_process');
 const { parseArgs } = require('node:util');
-const { httpRequest } = require('../../src/http-request');
+const { httpRequest } = require('../../src/shared/http-request');
 
 function startWrongJsonServer(targetUrl, port) {
   const server = http.createServer((req, res) => {

@@ -5,7 +5,7 @@
 // Benchmarks page links to. Every data string is escaped (escape.js), every number formatted for the
 // language. ctx: see render.js.
 'use strict';
-const { codeSpan, fencedCode, table } = require('./escape');
+const { codeSpan, fencedCode, table } = require('../../../bench/src/shared/escape');
 const { resultFor, runCounts } = require('./stats');
 const { paragraphs, valueWithRange } = require('./blocks');
 const { sourceDrawer, scenarioCommands, instructionCommands, fixedRateCommands } = require('./provenance');

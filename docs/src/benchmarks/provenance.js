@@ -4,11 +4,11 @@
 // figure. The file's hash is of its bytes as published (docs/src/generate-pages.js computes it), so a
 // reader can check the download against the page.
 'use strict';
-const { codeSpan, escapeHtml, oneLine } = require('./escape');
+const { codeSpan, escapeHtml, oneLine } = require('../../../bench/src/shared/escape');
 const { utcMinute } = require('./format');
 const { folded } = require('./blocks');
 
-// Where the build publishes the results file in the site (docs/src/assemble-site.js), relative to index.html.
+// Where the build publishes the results file in the site (docs/src/assemble/assemble-site.js), relative to index.html.
 const PUBLISHED_RESULTS = 'bench/results/latest.json';
 const SHORT_SHA = 12;
 const SHORT_COMMIT = 7;

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { validateResults } = require('./validate');
 const { createFormatter, spacedList } = require('./format');
-const { escapeMarkdownText, oneLine } = require('./escape');
+const { escapeMarkdownText, oneLine } = require('../../../bench/src/shared/escape');
 const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
@@ -131,7 +131,7 @@ function fillTemplate(template, rendered, name) {
 /**
  * { benchmarks: { en, 'zh-CN' }, 'benchmark-details': { en, 'zh-CN' } }: Markdown bodies of the
  * generated pages (each starting with the page title; the navigation blocks are added by
- * docs/src/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
+ * docs/src/navigate/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
  * match bench/results.schema.json; nothing is written here.
  * options.root: repository root holding examples/benchmark (tests may point elsewhere);
  * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;

@@ -8,7 +8,7 @@
 //        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
 //        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
-const { codeSpan, escapeHtml, oneLine, table } = require('./escape');
+const { codeSpan, escapeHtml, oneLine, table } = require('../../../bench/src/shared/escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, endpointSentence, localize, sideText } = require('./sentences');
 const { utcMinute } = require('./format');

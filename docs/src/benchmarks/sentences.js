@@ -15,7 +15,7 @@
 //   without intervals gets the ratio of medians and no verdict, never a lead judged from spreads.
 'use strict';
 const figures = require('../../site/plugins/benchmark-figures');
-const { escapeMarkdownText } = require('./escape');
+const { escapeMarkdownText } = require('../../../bench/src/shared/escape');
 
 const param = {
   server: (id) => ({ kind: 'server', id }),

@@ -4,7 +4,7 @@
 // computes too are in docs/site/plugins/benchmark-figures.js.)
 'use strict';
 // What changed between two environments is the bench's own rule (next to the fingerprint it explains).
-const { environmentChanges } = require('../../../bench/src/environment');
+const { environmentChanges } = require('../../../bench/src/plan/environment');
 const { resultFor } = require('../../site/plugins/benchmark-figures');
 
 /** (max - min) / median, the spread the bench reports; 0 when the median is 0. */

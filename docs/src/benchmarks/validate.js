@@ -4,9 +4,9 @@
 // validates a reader's own results file the same way (docs/site/plugins/benchmark-figures.js).
 'use strict';
 const path = require('node:path');
-// The bench's compiled-schema cache: the history loader (bench/src/history.js) validates with the same
+// The bench's compiled-schema cache: the history loader (bench/src/results/history.js) validates with the same
 // schema file, so the schema is compiled once per process.
-const { compileSchemaFile } = require('../../../bench/src/json-schema');
+const { compileSchemaFile } = require('../../../bench/src/shared/json-schema');
 const { describeValidationErrors, checkReferences } = require('../../site/plugins/benchmark-figures');
 
 const schemaPath = path.join(__dirname, '..', '..', '..', 'bench', 'results.schema.json');

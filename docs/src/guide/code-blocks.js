@@ -15,7 +15,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { extractRegion } = require('./regions');
-const { lexMarkdown } = require('../docsify-runtime');
+const { lexMarkdown } = require('../shared/docsify-runtime');
 
 const GENERATED_NOTE = 'generated from that file by npm run build; edit the file, not this block';
 const TESTED_WITH_NOTE = 'generated from docs/guide/tested-with.json by npm run build; do not edit';

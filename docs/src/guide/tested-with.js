@@ -9,8 +9,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { writeJsonAtomic } = require('../fs-atomic');
-const { benchHome } = require('../../../bench/src/bench-state');
+const { writeJsonAtomic } = require('../../../bench/src/shared/fs-atomic');
+const { benchHome } = require('../../../bench/src/plan/bench-state');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const TESTED_WITH_FILE = path.join('docs', 'guide', 'tested-with.json');

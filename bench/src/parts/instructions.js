@@ -1,0 +1,188 @@
+'use strict';
+// The instructions part: instructions per request, the figure that does not depend on the host's noise. For each
+// case and server: start the server under valgrind (cachegrind, --cache-sim=no: it counts the
+// instructions the server's own process executes in user space; the kernel's work is not in it), send
+// exactly N requests, stop it with the signal it exits normally on (valgrind writes its counts then),
+// read Ir; the same with 2N. (Ir(2N) - Ir(N)) / N cancels start-up, shutdown and the readiness probes.
+// Each repeat does both; the result is the median of the repeats and their spread.
+// A case runs on the hello-world servers or (servers: "json") on the JSON servers, at its own path and
+// with its own body; a JSON server that failed conformance is not counted (its reason is recorded).
+const { openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
+const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
+const { fillTemplate, shellLine, wrapExec, pinned } = require('../shared/command-line');
+const { instructionsOf } = require('../parse/cachegrind');
+const { parseH2loadOutput, checkAllSucceeded } = require('../parse/h2load');
+const { parseAbOutput } = require('../parse/ab');
+const { assertLoopback } = require('../measure/closed-loop');
+const { repoRoot, displayPath } = require('../shared/paths');
+const { median } = require('../summarize/stats');
+const { measurementToolVersions } = require('../plan/environment');
+const { stepWeight } = require('../plan/estimate');
+const { serversOf, referenceOf } = require('../plan/config');
+
+const METHOD = '(Ir(2N) - Ir(N)) / N';
+
+class RepeatError extends Error {}
+
+function readText(path) {
+  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+}
+
+// The load of one count: exactly `requests` requests, bounded in time, checked to have all succeeded.
+function loadArgv(testCase, { requests, url, cpu }) {
+  const values = { requests, connections: testCase.connections, pipelineDepth: testCase.pipelineDepth, url, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) };
+  return pinned(fillTemplate(testCase.command, values, `instructions case "${testCase.id}" command`), cpu.clientCpus);
+}
+
+async function sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds }) {
+  const argv = loadArgv(testCase, { requests, url, cpu: ctx.cpu });
+  const outPath = join(ctx.logDir, `${logName}.load.out`);
+  const fd = openSync(outPath, 'w');
+  const load = spawnGroup(wrapExec(argv), { label: `${testCase.loadTool} ${logName}`, cwd: repoRoot, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  let timer;
+  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutSeconds * 1000); });
+  const outcome = await Promise.race([load.exited, timedOut]);
+  clearTimeout(timer);
+  if (outcome === 'timeout') {
+    await stopGroup(load.pgid, 1000);
+    throw new RepeatError(`${testCase.loadTool} did not send ${requests} requests within ${timeoutSeconds} s and was killed`);
+  }
+  forgetGroup(load.pgid);
+  const text = readText(outPath);
+  if (outcome.error) throw new RepeatError(`could not start ${testCase.loadTool}: ${outcome.error.message}`);
+  if (outcome.code !== 0) throw new RepeatError(`${testCase.loadTool} ${describeExit(outcome)}: ${text.trim().split('\n').slice(-2).join(' | ')}`);
+  try {
+    if (testCase.loadTool === 'h2load') {
+      checkAllSucceeded(parseH2loadOutput(text), requests);
+    } else {
+      const ab = parseAbOutput(text);
+      if (ab.completeRequests !== requests || ab.failedRequests !== 0 || ab.non2xx !== 0) {
+        throw new Error(`ab: ${ab.completeRequests} of ${requests} requests complete, ${ab.failedRequests} failed, ${ab.non2xx} not 2xx`);
+      }
+    }
+  } catch (err) {
+    throw new RepeatError(`${err.message} (output: ${displayPath(outPath)})`);
+  }
+}
+
+// One server lifetime under valgrind with `requests` requests: resolves Ir, throws RepeatError.
+async function countOnce({ def, testCase, requests, ctx, instructions, logName }) {
+  const outFile = join(ctx.logDir, `${logName}.cachegrind.out`);
+  const wrapArgv = (argv) => [...fillTemplate(instructions.valgrindCommand, { outFile }, 'instructions.valgrindCommand'), ...argv];
+  const signal = instructions.stopSignals[def.kind];
+  let server = null;
+  try {
+    try {
+      server = await startServer(def, {
+        ...ctx, wrapArgv, masterProcess: false, startSeconds: instructions.startSeconds, probeResponseBytes: false,
+        logName, scratchDir: ctx.scratchDirOf(def),
+      });
+    } catch (err) {
+      if (err instanceof ServerStartError) throw new RepeatError(`server did not start under valgrind: ${err.message}`);
+      throw err;
+    }
+    const url = serverUrl(def, ctx.scenariosData.address, testCase.path);
+    assertLoopback(url);
+    await sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: instructions.loadTimeoutSeconds });
+    if (server.exit) throw new RepeatError(`server "${def.id}" ${describeExit(server.exit)} under load; log ${displayPath(server.logPath)}`);
+    const handle = server;
+    server = null;
+    const clean = await stopServer(handle, ctx.scenariosData, { signal, graceSeconds: instructions.stopSeconds });
+    const exit = await handle.exited;
+    if (!clean || exit.signal) {
+      throw new RepeatError(`server "${def.id}" did not exit on ${signal} within ${instructions.stopSeconds} s (${describeExit(exit)}), so valgrind wrote no counts`);
+    }
+    try {
+      return instructionsOf(readText(outFile));
+    } catch (err) {
+      throw new RepeatError(`${err.message} (${displayPath(outFile)})`);
+    }
+  } finally {
+    if (server) await stopServer(server, ctx.scenariosData);
+  }
+}
+
+function summarizeRepeats(repeats) {
+  if (repeats.length === 0) return { perRequest: null, spread: null };
+  const values = repeats.map((r) => r.perRequest);
+  const mid = median(values);
+  return { perRequest: mid, spread: (Math.max(...values) - Math.min(...values)) / mid };
+}
+
+function instructionComparisons(results, reference) {
+  const ref = results.find((r) => r.server === reference);
+  if (!ref || ref.perRequest === null) return [];
+  return results.filter((r) => r.server !== reference && r.perRequest !== null)
+    .map((r) => ({ reference, other: r.server, ratio: r.perRequest / ref.perRequest }));
+}
+
+async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
+  const { instructions } = plan;
+  mkdirSync(ctx.logDir, { recursive: true });
+  const cases = [];
+  for (const testCase of instructions.cases) {
+    const requests = testCase.requests ?? instructions.requests;
+    const results = [];
+    const kind = testCase.servers || 'hello';
+    for (const def of serversOf(plan, kind)) {
+      if (excluded.has(def.id)) {
+        results.push({ server: def.id, repeats: [], perRequest: null, spread: null, failureReason: excluded.get(def.id) });
+        progress.skip(instructions.repeats, instructions.repeats * stepWeight.instructionRepeat(testCase, plan),
+          `instructions ${testCase.id} ${def.id}: not counted, ${excluded.get(def.id)}`);
+        continue;
+      }
+      const repeats = [];
+      const failedRepeats = [];
+      for (let repeat = 1; repeat <= instructions.repeats; repeat++) {
+        const logName = (n) => `instructions.${testCase.id}.${def.id}.repeat${repeat}.n${n}`;
+        const label = `instructions ${testCase.id} ${def.id} repeat ${repeat}/${instructions.repeats}`;
+        try {
+          const irN = await countOnce({ def, testCase, requests, ctx, instructions, logName: logName(requests) });
+          const ir2N = await countOnce({ def, testCase, requests: 2 * requests, ctx, instructions, logName: logName(2 * requests) });
+          if (!(ir2N > irN)) throw new RepeatError(`Ir(2N) = ${ir2N} is not above Ir(N) = ${irN}`);
+          const entry = { irN, ir2N, perRequest: (ir2N - irN) / requests };
+          repeats.push(entry);
+          progress.step(label, `${Math.round(entry.perRequest).toLocaleString('en-US')} instructions per request`, stepWeight.instructionRepeat(testCase, plan));
+        } catch (err) {
+          if (!(err instanceof RepeatError)) throw err;
+          failedRepeats.push({ repeat, failureReason: err.message });
+          progress.step(label, `FAILED: ${err.message}`, stepWeight.instructionRepeat(testCase, plan));
+        }
+      }
+      const summary = summarizeRepeats(repeats);
+      results.push({
+        server: def.id,
+        repeats,
+        ...summary,
+        ...(failedRepeats.length ? { failedRepeats } : {}),
+        ...(summary.perRequest === null ? { failureReason: [...new Set(failedRepeats.map((f) => f.failureReason))].join('; ') } : {}),
+      });
+    }
+    cases.push({
+      id: testCase.id,
+      requests,
+      connections: testCase.connections,
+      pipelineDepth: testCase.pipelineDepth,
+      loadTool: testCase.loadTool,
+      loadCommand: shellLine(loadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu })),
+      ...(kind === 'json' ? { servers: 'json', reference: referenceOf(plan, kind), method: testCase.method, path: testCase.path, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) } : {}),
+      results,
+      comparisons: instructionComparisons(results, referenceOf(plan, kind)),
+    });
+  }
+  return {
+    tool: 'valgrind',
+    valgrindVersion: measurementToolVersions().valgrind || 'unknown',
+    valgrindCommand: shellLine(fillTemplate(instructions.valgrindCommand, { outFile: '{outFile}' }, 'instructions.valgrindCommand')),
+    userSpaceOnly: true,
+    method: METHOD,
+    repeats: instructions.repeats,
+    stopSignals: instructions.stopSignals,
+    cases,
+  };
+}
+
+module.exports = { runInstructions, summarizeRepeats, instructionComparisons, METHOD };

@@ -1,0 +1,154 @@
+'use strict';
+// Rounds: how every timed part measures its servers (the scenarios and JSON scenarios, each level of
+// the sweep, each fixed-rate level).
+//  - Pool: all servers of a part are started at its beginning, pinned to the server CPUs, warmed up,
+//    and kept up while the others take their turn under load. One that died is stopped (its group
+//    reaped) and started again, with its warm-up, before its next turn; one that is excluded (failed
+//    conformance) or cannot start gets a failed run with the reason, and the others go on.
+//  - Seeded order: a block (a scenario, a level) runs `repetitions` rounds; each round measures every
+//    server once, in an order shuffled by the block's own seeded stream (prng.js), so slow drift of the
+//    machine spreads over all servers instead of turning into a difference between them.
+//  - Pairing: the runs of one round are a pair; Drogon's ratio to each other server is the geometric
+//    mean of the paired per-round ratios, with a bootstrap interval (summarize/bootstrap.js).
+const { startServer, stopServer, ServerStartError } = require('../servers/servers');
+const { streamFor, shuffled } = require('../shared/prng');
+const { sleep } = require('../shared/process-group');
+const { geometricMeanInterval, verdictOf } = require('../summarize/bootstrap');
+
+class ServerPool {
+  // ctx: { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf }; serverInfo: id -> results.servers entry
+  // warmUp(def, server, starts): runs after every (re)start of a server (none by default).
+  constructor({ ctx, serverInfo, logPrefix, warmUp = async () => {} }) {
+    this.ctx = ctx;
+    this.serverInfo = serverInfo;
+    this.logPrefix = logPrefix;
+    this.warmUp = warmUp;
+    this.handles = new Map(); // id -> running handle
+    this.starts = new Map(); // id -> how many times started
+    this.probes = new Map(); // id -> how it answered a Connection: close request (first start)
+    this.measuredOnce = false; // the pause between runs comes before every run but the part's first
+  }
+
+  // Resolves { server, started } or { error } (a reason for the run record).
+  async ensure(def) {
+    let server = this.handles.get(def.id);
+    if (server && server.exit) {
+      await stopServer(server, this.ctx.scenariosData); // reap what is left of its group before a restart
+      this.handles.delete(def.id);
+      server = null;
+    }
+    if (server) return { server, started: false };
+    const starts = (this.starts.get(def.id) || 0) + 1;
+    this.starts.set(def.id, starts);
+    try {
+      server = await startServer(def, {
+        ...this.ctx, logName: `${this.logPrefix}.${def.id}.server${starts}`, scratchDir: this.ctx.scratchDirOf(def),
+      });
+    } catch (err) {
+      if (!(err instanceof ServerStartError)) throw err;
+      return { error: `server did not start: ${err.message}` };
+    }
+    this.handles.set(def.id, server);
+    const info = this.serverInfo.get(def.id);
+    info.commandLine = server.commandLine;
+    if (server.serverHeader) info.serverHeader = server.serverHeader;
+    if (!this.probes.has(def.id)) {
+      this.probes.set(def.id, { connectionHeaderOnClose: server.connectionHeaderOnClose, closesWithHeader: server.closesWithHeader });
+    }
+    await this.warmUp(def, server, starts);
+    return { server, started: true };
+  }
+
+  // Starts every server of the part that is not excluded; a start that fails is noted, not fatal.
+  async startAll(servers, { excluded = new Map(), note = () => {} } = {}) {
+    for (const def of servers) {
+      if (excluded.has(def.id)) continue;
+      const started = await this.ensure(def);
+      if (started.error) note(def, started.error);
+    }
+  }
+
+  probe(id) {
+    return this.probes.get(id) || null;
+  }
+
+  async stopAll() {
+    for (const [id, server] of this.handles) {
+      await stopServer(server, this.ctx.scenariosData);
+      this.handles.delete(id);
+    }
+  }
+}
+
+// The server order of every round of a block, from the seed and the block's name alone.
+function roundOrders(seed, streamName, serverIds, rounds) {
+  const random = streamFor(seed, streamName);
+  return Array.from({ length: rounds }, (_, i) => ({ round: i + 1, order: shuffled(serverIds, random) }));
+}
+
+// One block's rounds through the pool. measure(def, server, place) -> run; failed(def, place, reason)
+// -> run; onRun(run, { id, round, rounds }) after each. place = { round, positionInRound }.
+// Returns { rounds, runsOf: id -> runs sorted by round }.
+async function runRounds(pool, { seed, blockId, servers, repetitions, excluded = new Map(), pauseSeconds, measure, failed, onRun = () => {} }) {
+  const ids = servers.map((s) => s.id);
+  const rounds = roundOrders(seed, blockId, ids, repetitions);
+  const runsOf = new Map(ids.map((id) => [id, []]));
+  for (const { round, order } of rounds) {
+    for (const [index, id] of order.entries()) {
+      const def = servers.find((s) => s.id === id);
+      const place = { round, positionInRound: index + 1 };
+      const ready = excluded.has(id) ? { error: excluded.get(id) } : await pool.ensure(def);
+      let run;
+      if (ready.error) {
+        run = failed(def, place, ready.error);
+      } else {
+        if (pool.measuredOnce) await sleep(pauseSeconds * 1000);
+        run = await measure(def, ready.server, place);
+      }
+      pool.measuredOnce = true;
+      runsOf.get(id).push(run);
+      onRun(run, { id, round, rounds: rounds.length });
+    }
+  }
+  for (const runs of runsOf.values()) runs.sort((a, b) => a.round - b.round);
+  return { rounds, runsOf };
+}
+
+// The rounds where both servers have an ok run with a positive figure: reference / other, by round.
+function pairedRatios(referenceRuns, otherRuns, metric) {
+  const byRound = new Map(otherRuns.filter((r) => r.status === 'ok').map((r) => [r.round, r]));
+  const ratios = [];
+  for (const run of referenceRuns) {
+    const other = byRound.get(run.round);
+    if (run.status !== 'ok' || !other) continue;
+    if (run[metric] > 0 && other[metric] > 0) ratios.push(run[metric] / other[metric]);
+  }
+  return ratios;
+}
+
+// One entry per (metric, other server) for a block's results (schema: scenario.comparisons).
+function compareServers({ results, reference, metrics, bootstrap }) {
+  const ref = results.find((r) => r.server === reference);
+  if (!ref) return [];
+  const comparisons = [];
+  for (const metric of metrics) {
+    for (const other of results) {
+      if (other.server === reference) continue;
+      const interval = geometricMeanInterval(pairedRatios(ref.runs, other.runs, metric), bootstrap);
+      comparisons.push({
+        metric,
+        reference,
+        other: other.server,
+        pairs: interval.pairs,
+        ratio: interval.ratio,
+        ciLow: interval.ciLow,
+        ciHigh: interval.ciHigh,
+        verdict: verdictOf(interval),
+        ...(interval.reason ? { reason: interval.reason } : {}),
+      });
+    }
+  }
+  return comparisons;
+}
+
+module.exports = { ServerPool, roundOrders, runRounds, pairedRatios, compareServers };

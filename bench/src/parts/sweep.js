@@ -1,0 +1,98 @@
+'use strict';
+// The sweep part: the concurrency sweep (cppnet's method): ab at each concurrency level, runsPerLevel rounds
+// per level, each server once per round in an order shuffled by the level's seeded stream (rounds.js). All
+// servers stay up for the whole sweep (warmed up once); per level and server the best run (as cppnet
+// reported) and the median are kept. Every run is a measured run like a scenario's (CPU, latency).
+const { ServerPool, runRounds } = require('./rounds');
+const { measureRun, runCommand } = require('../measure/closed-loop');
+const { median } = require('../summarize/stats');
+const { stepWeight } = require('../plan/estimate');
+
+const levelId = (concurrency) => `sweep-c${concurrency}`;
+
+function sweepScenario(sweep, concurrency) {
+  return { id: levelId(concurrency), tool: sweep.tool, connections: concurrency, keepAlive: sweep.keepAlive, pipelineDepth: 1 };
+}
+
+// The fields of a sweep run (schema: sweep.results[].points[].runs[]).
+function sweepRun(run) {
+  const base = { round: run.round, status: run.status, command: run.command };
+  if (run.status !== 'ok') return { ...base, failureReason: run.failureReason };
+  return {
+    ...base,
+    requestsPerSecond: run.requestsPerSecond,
+    requests: run.requests,
+    latencyUs: { p50: run.latencyUs.p50, p99: run.latencyUs.p99 },
+    requestsPerServerCpuSecond: run.requestsPerServerCpuSecond,
+    serverCpuUtilization: run.serverCpuUtilization,
+    clientCpuUtilization: run.clientCpuUtilization,
+    errors: run.errors,
+  };
+}
+
+function sweepPoint(concurrency, runs) {
+  const ok = runs.filter((r) => r.status === 'ok');
+  const rates = ok.map((r) => r.requestsPerSecond);
+  return {
+    concurrency,
+    okRuns: ok.length,
+    best: ok.length ? Math.max(...rates) : null,
+    median: ok.length ? median(rates) : null,
+    runs: runs.map(sweepRun),
+  };
+}
+
+async function runSweep({ plan, ctx, serverInfo, progress }) {
+  const { sweep } = plan;
+  const toolDef = ctx.scenariosData.tools[sweep.tool];
+  const pointsOf = new Map(plan.servers.map((def) => [def.id, []]));
+  const pool = new ServerPool({
+    ctx,
+    serverInfo,
+    logPrefix: 'sweep',
+    warmUp: async (def, server, starts) => {
+      if (sweep.warmupSeconds === 0) return;
+      const scenario = sweepScenario(sweep, sweep.warmupConnections);
+      await measureRun({ ...ctx, scenario, toolDef, server, durationSeconds: sweep.warmupSeconds, round: 0, positionInRound: 0, logName: `sweep.${def.id}.warmup${starts}` });
+      progress.note(`  sweep ${def.id}: started and warmed up (${sweep.warmupSeconds} s at ${sweep.warmupConnections} connections)`);
+    },
+  });
+  const levels = [];
+  try {
+    await pool.startAll(plan.servers, { note: (def, error) => progress.note(`  sweep ${def.id}: ${error}`) });
+    for (const concurrency of sweep.levels) {
+      const scenario = sweepScenario(sweep, concurrency);
+      const common = { ...ctx, scenario, toolDef, durationSeconds: sweep.durationSeconds };
+      const logName = (def, place) => `${scenario.id}.${def.id}.round${place.round}`;
+      const { rounds, runsOf } = await runRounds(pool, {
+        seed: plan.seed,
+        blockId: scenario.id,
+        servers: plan.servers,
+        repetitions: sweep.runsPerLevel,
+        pauseSeconds: sweep.pauseBetweenRunsSeconds,
+        measure: (def, server, place) => measureRun({ ...common, ...place, logName: logName(def, place), server }),
+        failed: (def, place, reason) => ({ round: place.round, status: 'failed', command: runCommand({ ...common, serverDef: def, ...place, logName: logName(def, place) }).command, failureReason: reason }),
+        onRun: (run, { id, round, rounds: count }) => progress.runDone({ label: `sweep c${concurrency} ${id} run ${round}/${count}`, run, weight: stepWeight.sweepRun(plan) }),
+      });
+      levels.push({ concurrency, rounds });
+      for (const def of plan.servers) pointsOf.get(def.id).push(sweepPoint(concurrency, runsOf.get(def.id)));
+    }
+  } finally {
+    await pool.stopAll();
+  }
+  // The level itself stays a placeholder in the recorded template.
+  const template = runCommand({ ...ctx, scenario: sweepScenario(sweep, '{concurrency}'), toolDef, durationSeconds: sweep.durationSeconds, serverDef: plan.servers[0], logName: 'template' }).template;
+  return {
+    tool: sweep.tool,
+    keepAlive: sweep.keepAlive,
+    levels: sweep.levels,
+    runsPerLevel: sweep.runsPerLevel,
+    durationSeconds: sweep.durationSeconds,
+    warmupSeconds: sweep.warmupSeconds,
+    commandLine: template,
+    rounds: levels.map(({ concurrency, rounds }) => ({ concurrency, rounds })),
+    results: plan.servers.map((def) => ({ server: def.id, points: pointsOf.get(def.id) })),
+  };
+}
+
+module.exports = { runSweep, sweepPoint, sweepRun, sweepScenario };

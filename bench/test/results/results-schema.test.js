@@ -1,0 +1,130 @@
+'use strict';
+// bench/results.schema.json, version 2: the blocks issue 8 adds are required when schemaVersion is 2 and
+// a bad one is named; version 1 files (the committed results, the history, the docs fixtures) stay valid.
+// Base data: the real v2 quick run docs/test/fixtures/results-quick-v2-a.json; every broken variant is
+// TEST DATA made from it in code.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { readFileSync, readdirSync } = require('node:fs');
+const { join } = require('node:path');
+const { validateResults } = require('../../src/results/results-file');
+const { serverResult } = require('../../src/summarize/summarize');
+const { loadScenarios } = require('../../src/plan/config');
+
+const root = join(__dirname, '..', '..', '..');
+const load = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
+const v2 = () => load('docs/test/fixtures/results-quick-v2-a.json');
+
+test('version 1 files stay valid: the committed results, the history, the docs and bench fixtures', () => {
+  const v1Files = [
+    'bench/results/latest.json',
+    ...readdirSync(join(root, 'bench/results/history')).map((f) => `bench/results/history/${f}`),
+    'docs/test/fixtures/results-quick-a.json', 'docs/test/fixtures/results-quick-b.json',
+    'bench/test/fixtures/results-quick.json', 'bench/test/fixtures/compare/quick-run-a.json',
+  ];
+  for (const file of v1Files) {
+    const results = load(file);
+    if (results.schemaVersion !== 1) continue; // a later run may have replaced latest.json
+    assert.doesNotThrow(() => validateResults(results), file);
+    assert.equal(results.sweep, undefined, `${file} has no sweep, and needs none`);
+  }
+});
+
+test('version 2: the real quick run is valid and has every new block', () => {
+  const results = v2();
+  validateResults(results);
+  assert.equal(results.schemaVersion, 2);
+  assert.deepEqual(Object.keys(results.method.rounds), ['order', 'seed', 'generator', 'streams']);
+  for (const key of ['pipelineDepth', 'durationSeconds', 'warmupSeconds', 'repetitions', 'rounds', 'comparisons']) {
+    assert.ok(results.scenarios.every((s) => key in s), key);
+  }
+  assert.ok(results.sweep && results.instructions);
+});
+
+const broken = [
+  ['method.rounds missing', (r) => { delete r.method.rounds; }, /\/method\/rounds: is required but missing/],
+  ['method.bootstrap with too few resamples', (r) => { r.method.bootstrap.resamples = 1000; }, /\/method\/bootstrap\/resamples: must be >= 10000/],
+  ['a scenario without comparisons', (r) => { delete r.scenarios[1].comparisons; }, /\/scenarios\/1\/comparisons: is required but missing/],
+  ['a run without its place in the round', (r) => { delete r.scenarios[0].results[2].runs[1].positionInRound; }, /\/scenarios\/0\/results\/2\/runs\/1\/positionInRound: is required but missing/],
+  ['an unknown verdict', (r) => { r.scenarios[0].comparisons[0].verdict = 'better'; }, /\/scenarios\/0\/comparisons\/0\/verdict: must be equal to one of the allowed values: "faster", "slower", "within-noise"/],
+  ['an interval from fewer than 2 pairs', (r) => { Object.assign(r.scenarios[0].comparisons[0], { pairs: 1, reason: 'too few paired rounds' }); }, /\/scenarios\/0\/comparisons\/0\/ciLow: must be null/],
+  ['the sweep missing while method.parts lists it', (r) => { delete r.sweep; }, /\(root\)\/sweep: is required but missing|\/sweep: is required but missing/],
+  ['a sweep point without its median', (r) => { delete r.sweep.results[0].points[1].median; }, /\/sweep\/results\/0\/points\/1\/median: is required but missing/],
+  ['instruction counts missing while method.parts lists them', (r) => { delete r.instructions; }, /\/instructions: is required but missing/],
+  ['a failed count without its reason', (r) => { Object.assign(r.instructions.cases[0].results[0], { repeats: [], perRequest: null, spread: null }); }, /\/instructions\/cases\/0\/results\/0\/failureReason: is required but missing/],
+  ['instruction counts that are not user space only', (r) => { r.instructions.userSpaceOnly = false; }, /\/instructions\/userSpaceOnly: must be equal to constant true/],
+  ['a pipeline depth of 0', (r) => { r.scenarios[2].pipelineDepth = 0; }, /\/scenarios\/2\/pipelineDepth: must be >= 1/],
+];
+for (const [what, mutate, message] of broken) {
+  test(`version 2, named when wrong: ${what}`, () => {
+    const results = v2();
+    mutate(results);
+    assert.throws(() => validateResults(results), message);
+  });
+}
+
+// Issue 9: the real quick run with the JSON application and a fixed-rate level
+// (bench/test/fixtures/compare/quick-json-a.json); every broken variant is TEST DATA made from it here.
+const withJson = () => load('bench/test/fixtures/compare/quick-json-a.json');
+
+test('version 2 with the JSON application: the real quick run is valid and has every issue-9 block', () => {
+  const results = withJson();
+  validateResults(results);
+  assert.deepEqual(results.method.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
+  assert.deepEqual(Object.keys(results.method.json), ['reference', 'referenceReason', 'shape']);
+  assert.ok(results.conformance && results.notBuilt && results.fixedRate);
+  const json = results.scenarios.filter((s) => s.kind === 'json');
+  assert.deepEqual(json.map((s) => s.endpoint), ['/json']);
+  assert.ok(results.servers.filter((s) => s.framework).length === 5);
+});
+
+const brokenJson = [
+  ['conformance missing while method.parts lists json', (r) => { delete r.conformance; }, /\(root\)\/conformance: is required but missing|\/conformance: is required but missing/],
+  ['notBuilt missing while method.parts lists json', (r) => { delete r.notBuilt; }, /\/notBuilt: is required but missing/],
+  ['a not-built variant without its reason', (r) => { delete r.notBuilt[0].reason; }, /\/notBuilt\/0\/reason: is required but missing/],
+  ['method.json missing', (r) => { delete r.method.json; }, /\/method\/json: is required but missing/],
+  ['a published shape without its connections', (r) => { delete r.method.json.shape.published.connections; }, /\/method\/json\/shape\/published\/connections: is required but missing/],
+  ['a JSON scenario without its reference', (r) => { delete r.scenarios.find((s) => s.kind === 'json').reference; }, /\/scenarios\/3\/reference: is required but missing/],
+  ['a JSON scenario with an unknown endpoint', (r) => { r.scenarios[3].endpoint = '/xml'; }, /\/scenarios\/3\/endpoint: must be equal to one of the allowed values: "\/ping", "\/json", "\/dbop"/],
+  ['a JSON server without its library version', (r) => { delete r.servers.find((s) => s.id === 'gin-sonic').jsonLibraryVersion; }, /\/servers\/7: must have properties jsonLibrary, jsonLibraryVersion when property framework is present/],
+  ['a conformance failure without its diff', (r) => { r.conformance.failures.push({ server: 'gin-sonic', request: 'dbop-n1', method: 'POST', path: '/dbop/{db}/users', body: 'body', lines: [] }); }, /\/conformance\/failures\/0\/lines: must NOT have fewer than 1 items/],
+  ['fixedRate missing while method.parts lists it', (r) => { delete r.fixedRate; }, /\/fixedRate: is required but missing/],
+  ['a fixed-rate block that is not open loop', (r) => { r.fixedRate.openLoop = false; }, /\/fixedRate\/openLoop: must be equal to constant true/],
+  ['a held run with a reason it was not held', (r) => { r.fixedRate.groups[0].levels[0].results[0].runs[0].notHeldReason = 'achieved 50 %'; }, /\/fixedRate\/groups\/0\/levels\/0\/results\/0\/runs\/0\/notHeldReason: must be null/],
+  ['a run not held without the reason', (r) => { r.fixedRate.groups[0].levels[0].results[0].runs[0].held = false; }, /\/fixedRate\/groups\/0\/levels\/0\/results\/0\/runs\/0\/notHeldReason: must be string/],
+  ['a level without its target rate', (r) => { delete r.fixedRate.groups[0].levels[0].rate; }, /\/fixedRate\/groups\/0\/levels\/0\/rate: is required but missing/],
+  ['a fixed-rate latency without p99.9', (r) => { delete r.fixedRate.groups[0].levels[0].results[1].summary.latencyUs.p999; }, /\/fixedRate\/groups\/0\/levels\/0\/results\/1\/summary\/latencyUs\/p999: is required but missing/],
+  ['a group without basis that gives no reason', (r) => { r.fixedRate.groups[0].basis = null; }, /\/fixedRate\/groups\/0\/failureReason: is required but missing/],
+  ['a JSON instruction case that names no reference', (r) => { r.instructions.cases[0].servers = 'hello'; }, /\/instructions\/cases\/0\/servers: must be equal to constant "json"/],
+];
+for (const [what, mutate, message] of brokenJson) {
+  test(`issue 9 fields, named when wrong: ${what}`, () => {
+    const results = withJson();
+    mutate(results);
+    assert.throws(() => validateResults(results), message);
+  });
+}
+
+test('a selection that ran only the scenarios needs no sweep and no instruction counts', () => {
+  const results = v2();
+  results.method.parts = ['scenarios'];
+  results.method.complete = false;
+  delete results.sweep;
+  delete results.instructions;
+  validateResults(results);
+  results.scenarios = [];
+  assert.throws(() => validateResults(results), /\/scenarios: must NOT have fewer than 1 items/);
+});
+
+test('the pipelined scenario of the real run rebuilds to the same summary: no latency, and the note saying why', () => {
+  const results = v2();
+  const scenario = results.scenarios.find((s) => s.pipelineDepth > 1);
+  for (const result of scenario.results) {
+    const probe = { closesWithHeader: true, connectionHeaderOnClose: 'Connection: close' };
+    const rebuilt = serverResult({ serverId: result.server, scenario, runs: result.runs, probe, scenariosData: loadScenarios() });
+    assert.deepEqual(rebuilt.summary, result.summary, result.server);
+    assert.equal(rebuilt.summary.latencyUs, null);
+    assert.deepEqual(rebuilt.notes.map((n) => n.code), result.notes.map((n) => n.code));
+    assert.ok(rebuilt.notes.some((n) => n.code === 'pipelined-latency'));
+  }
+});

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+// Speed figures of the Benchmarks page, printed (never asserted: they depend on the machine and on
+// what else runs on it). Builds the site into a temp folder, serves it on a free loopback port, and
+// in headless Chromium (Debian's /usr/bin/chromium via playwright-core):
+//   - load time: from navigation start until every chart of the page reports data-chart-state
+//     (target: under 1 s locally), per language, several rounds;
+//   - JavaScript the page loads: every script response, raw and gzip-compressed (target: under
+//     200 KB gzip), and apart from it the scripts loaded only when a reader opens their own file.
+// Usage: npm run bench:page [-- ROUNDS] [--results FILE]   (FILE: another results JSON than bench/results/latest.json)
+'use strict';
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const TARGET_MS = 1000;
+const TARGET_GZIP_BYTES = 200 * 1024;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--results');
+  const resultsPath = at >= 0 ? path.resolve(args[at + 1] || '') : undefined;
+  if (at >= 0) args.splice(at, 2);
+  const rounds = Number(args[0] || 5);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a positive integer, got "${args[0]}"`);
+  const { buildSite } = require('./build');
+  const { startSiteServer } = require('./serve');
+  const { launchBrowser } = require('../test/support/browser');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-page-bench-'));
+  const siteDir = path.join(dir, 'site');
+  let server = null;
+  let browser = null;
+  try {
+    console.log(`build: site into a temp folder, from ${resultsPath || 'bench/results/latest.json'}`);
+    await buildSite({ siteDir, writeSources: false, quiet: true, resultsPath });
+    server = await startSiteServer({ root: siteDir, port: 0 });
+    browser = await launchBrowser();
+    const map = JSON.parse(fs.readFileSync(path.join(siteDir, 'navigation-map.json'), 'utf8'));
+    const entry = map.pages.find((p) => p.id === 'benchmarks');
+    for (const lang of map.languages) {
+      const route = entry.languages[lang.code].route;
+      const times = [];
+      let scripts = null;
+      for (let round = 1; round <= rounds; round += 1) {
+        const page = await browser.newPage();
+        const bodies = [];
+        page.on('response', (res) => {
+          if (res.request().resourceType() === 'script') bodies.push(res.body().then((body) => ({ url: new URL(res.url()).pathname, body })).catch(() => null));
+        });
+        await page.goto(`${server.url}#${route}`, { waitUntil: 'load' });
+        await page.waitForFunction(() => {
+          const figures = document.querySelectorAll('.markdown-section figure.bench-chart');
+          return figures.length > 0 && [...figures].every((f) => f.getAttribute('data-chart-state') === 'drawn');
+        }, null, { timeout: 30000, polling: 'raf' });
+        times.push(await page.evaluate(() => performance.now()));
+        if (!scripts) scripts = (await Promise.all(bodies)).filter(Boolean);
+        await page.close();
+        console.log(`  ${lang.code} round ${round}: every chart drawn ${times[times.length - 1].toFixed(0)} ms after navigation start`);
+      }
+      console.log(`load ${lang.code} ${route}: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${rounds} rounds (target under ${TARGET_MS} ms: ${Math.max(...times) < TARGET_MS ? 'met' : 'NOT met'})`);
+      if (lang.code === map.languages[0].code) {
+        let raw = 0;
+        let gzip = 0;
+        for (const { url, body } of scripts.sort((a, b) => a.url.localeCompare(b.url))) {
+          const compressed = zlib.gzipSync(body, { level: 9 }).length;
+          raw += body.length;
+          gzip += compressed;
+          console.log(`  script ${url}: ${kb(body.length)}, ${kb(compressed)} gzip`);
+        }
+        console.log(`JavaScript the page loads: ${scripts.length} files, ${kb(raw)}, ${kb(gzip)} gzip (target under ${kb(TARGET_GZIP_BYTES)} gzip: ${gzip < TARGET_GZIP_BYTES ? 'met' : 'NOT met'})`);
+        for (const lazy of ['vendor/results-validator.js', 'plugins/benchmark-figures.js']) {
+          const body = fs.readFileSync(path.join(siteDir, lazy));
+          console.log(`  loaded only when a reader opens a file: ${lazy}: ${kb(body.length)}, ${kb(zlib.gzipSync(body, { level: 9 }).length)} gzip`);
+        }
+      }
+    }
+  } finally {
+    if (browser) await browser.close();
+    if (server) await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(`page-load-bench failed: ${err.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+'use strict';
+// The source tree shows the pipeline (docs/architecture.md): bench/src and docs/src keep only their entry
+// points at the top, everything else sits in a stage folder, the stage folders import each other without a
+// cycle, files too, and bench/ (upstream) never imports docs/ (downstream): data flows one way.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..', '..');
+const SOURCE_DIRS = ['bench/src', 'docs/src'];
+const MAX_TOP_LEVEL_FILES = 8;
+const MIN_STAGE_FOLDERS = 3;
+
+function jsFiles(dir) {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.posix.join(dir, e.name);
+    if (e.isDirectory()) return jsFiles(rel);
+    return e.name.endsWith('.js') ? [rel] : [];
+  });
+}
+
+// Relative requires of a file, resolved to repository paths (only files of this repository).
+function importsOf(file) {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const found = [];
+  for (const m of text.matchAll(/require\((['"])(\.{1,2}\/[^'"]+)\1\)/g)) {
+    const base = path.resolve(path.dirname(path.join(root, file)), m[2]);
+    const hit = [base, `${base}.js`, path.join(base, 'index.js')].find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+    assert.ok(hit, `${file}: require('${m[2]}') names no file`);
+    found.push(path.relative(root, hit).split(path.sep).join('/'));
+  }
+  return found;
+}
+
+// The stage of a source file: its first folder under bench/src or docs/src ('(top)' for an entry point).
+function stageOf(file) {
+  const dir = SOURCE_DIRS.find((d) => file.startsWith(`${d}/`));
+  if (!dir) return null;
+  const rest = file.slice(dir.length + 1).split('/');
+  return rest.length === 1 ? `${dir}/(top)` : `${dir}/${rest[0]}`;
+}
+
+function findCycle(graph) {
+  const state = new Map(); // node -> 'visiting' | 'done'
+  const stack = [];
+  const visit = (node) => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'visiting') return [...stack.slice(stack.indexOf(node)), node];
+    state.set(node, 'visiting');
+    stack.push(node);
+    for (const next of graph.get(node) || []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+const sources = SOURCE_DIRS.flatMap(jsFiles);
+const edges = sources.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
+
+test('bench/src and docs/src: at most 8 files at the top, at least 3 stage folders, every other file in one', () => {
+  for (const dir of SOURCE_DIRS) {
+    const entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+    const files = entries.filter((e) => e.isFile()).map((e) => e.name);
+    const folders = entries.filter((e) => e.isDirectory()).map((e) => e.name);
+    assert.ok(files.length <= MAX_TOP_LEVEL_FILES, `${dir} has ${files.length} files at its top: ${files.join(', ')}`);
+    assert.ok(folders.length >= MIN_STAGE_FOLDERS, `${dir} has ${folders.length} stage folders`);
+  }
+});
+
+test('stage folders import each other without a cycle, and so do files', () => {
+  const stageGraph = new Map();
+  const fileGraph = new Map();
+  for (const { from, to } of edges) {
+    if (!fileGraph.has(from)) fileGraph.set(from, new Set());
+    fileGraph.get(from).add(to);
+    const a = stageOf(from);
+    const b = stageOf(to);
+    if (!b || a === b) continue;
+    if (!stageGraph.has(a)) stageGraph.set(a, new Set());
+    stageGraph.get(a).add(b);
+  }
+  assert.equal(findCycle(stageGraph)?.join(' -> ') ?? null, null, 'a cycle of stage folders');
+  assert.equal(findCycle(fileGraph)?.join(' -> ') ?? null, null, 'a cycle of files');
+  // The check itself can fail: a cycle planted in a copy of the graph is found.
+  const planted = new Map([...stageGraph].map(([k, v]) => [k, new Set(v)]));
+  planted.set('bench/src/shared', new Set(['bench/src/parts']));
+  assert.ok(findCycle(planted), 'a planted cycle must be found');
+});
+
+test('data flows one way: nothing under bench/ imports docs/ (docs/ may read bench/)', () => {
+  const benchFiles = jsFiles('bench').filter((f) => !f.startsWith('bench/test/'));
+  const upstream = benchFiles.flatMap((from) => importsOf(from).filter((to) => to.startsWith('docs/')).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(upstream, []);
+});
+
+// The stage order of docs/architecture.md's tables, top to bottom: the first folder each row names.
+function tableOrder(text, dir) {
+  const order = [];
+  for (const line of text.split('\n')) {
+    const m = line.startsWith('| ') && line.match(new RegExp(`\`(${dir.replace('/', '\\/')}/[a-z-]+)/\`:`));
+    if (m && !order.includes(m[1])) order.push(m[1]);
+  }
+  return order;
+}
+
+test('no stage imports a stage above it in docs/architecture.md\'s tables (shared helpers at the bottom)', () => {
+  const text = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+  for (const dir of SOURCE_DIRS) {
+    const order = tableOrder(text, dir);
+    assert.ok(order.length >= MIN_STAGE_FOLDERS, `no stage table for ${dir}`);
+    const upward = edges
+      .filter(({ from, to }) => order.includes(stageOf(from)) && order.includes(stageOf(to)))
+      .filter(({ from, to }) => order.indexOf(stageOf(to)) < order.indexOf(stageOf(from)))
+      .map(({ from, to }) => `${from} -> ${to}`);
+    assert.deepEqual(upward, [], `imports that run up ${dir}'s table: ${order.join(' > ')}`);
+  }
+});
+
+test('docs/architecture.md names every stage folder, so each stage is one step from that page', () => {
+  const text = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
+  for (const dir of SOURCE_DIRS) {
+    for (const e of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      if (e.isDirectory()) assert.ok(text.includes(`${dir}/${e.name}/`), `docs/architecture.md does not name ${dir}/${e.name}/`);
+    }
+  }
+});
