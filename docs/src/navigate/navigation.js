@@ -7,7 +7,7 @@ const { lexMarkdown } = require('../shared/docsify-runtime');
 const { extractHeadings } = require('../shared/slug');
 const { fillTemplate } = require('./ui-strings');
 
-const generatedNote = 'generated from docs/manifest.json by docs/src/navigation.js; do not edit';
+const generatedNote = 'generated from docs/manifest.json by docs/src/navigate/navigation.js; do not edit';
 const markers = {
   header: { open: `<!-- nav:header (${generatedNote}) -->`, close: '<!-- /nav:header -->' },
   footer: { open: `<!-- nav:footer (${generatedNote}) -->`, close: '<!-- /nav:footer -->' },
