@@ -17,15 +17,17 @@ started=$SECONDS
 
 # Servers, load generators and measurement (valgrind counts instructions, h2load sends exact request
 # counts, strace counts system calls); Drogon's build dependencies, with the SQLite3 and PostgreSQL
-# client libraries its ORM needs for the guide; PostgreSQL itself for the guide's database tests.
+# client libraries its ORM needs and hiredis for its Redis client; PostgreSQL and Redis themselves for
+# the guide's database and Redis tests; Coz (causal profiler) for the guide's profiling chapter.
 debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
-  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libsimdjson-dev)
+  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev)
 
 # Drogon's build switches. They change what is installed, so they are part of the cache key below.
-# C++20 as Debian builds it (coroutines on); drogon_ctl and the ORM (SQLite3, PostgreSQL) for the guide.
+# C++20 as Debian builds it (coroutines on); drogon_ctl, the ORM (SQLite3, PostgreSQL) and the Redis
+# client (hiredis) for the guide.
 drogon_cmake_flags=(-DCMAKE_CXX_STANDARD=20 -DBUILD_CTL=ON -DBUILD_EXAMPLES=OFF -DBUILD_ORM=ON
-  -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=OFF -DBUILD_YAML_CONFIG=OFF)
+  -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=ON -DBUILD_YAML_CONFIG=OFF)
 
 total_steps=14
 step_no=0
@@ -168,7 +170,7 @@ else
 fi
 
 # ---------- step 3 ----------
-step 'make sure no system nginx or PostgreSQL is running'
+step 'make sure no system nginx, PostgreSQL or Redis is running'
 if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
   if systemctl is-active --quiet nginx; then run "${as_root[@]}" systemctl stop nginx; fi
   if systemctl is-enabled --quiet nginx 2>/dev/null; then run "${as_root[@]}" systemctl disable nginx; fi
@@ -198,6 +200,14 @@ if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
   if systemctl is-enabled --quiet postgresql 2>/dev/null; then run "${as_root[@]}" systemctl disable postgresql; fi
 elif [ -x /etc/init.d/postgresql ] && compgen -G '/etc/rc[2-5].d/S*postgresql' >/dev/null; then
   run "${as_root[@]}" update-rc.d postgresql disable
+fi
+# Debian's redis-server package enables a system Redis on port 6379; the guide's Redis test starts its
+# own in a scratch folder, so the system one is stopped and kept from starting, like PostgreSQL.
+if [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
+  if systemctl is-active --quiet redis-server; then run "${as_root[@]}" systemctl stop redis-server; fi
+  if systemctl is-enabled --quiet redis-server 2>/dev/null; then run "${as_root[@]}" systemctl disable redis-server; fi
+elif [ -x /etc/init.d/redis-server ] && compgen -G '/etc/rc[2-5].d/S*redis-server' >/dev/null; then
+  run "${as_root[@]}" update-rc.d redis-server disable
 fi
 if command -v pg_lsclusters >/dev/null; then
   while read -r version cluster _port status _rest; do
@@ -312,6 +322,9 @@ else
       || die "drogon was built without $backend (client library not found at configure time; see $BENCH_HOME/logs/drogon-configure.log)"
   done
   [ -x "$prefix/bin/drogon_ctl" ] || die "drogon_ctl was not installed at $prefix/bin/drogon_ctl"
+  # Redis support is compiled in only when CMake finds hiredis: the library must link against it.
+  readelf -d "$prefix/lib/libdrogon.so" | grep -q 'NEEDED.*libhiredis' \
+    || die "drogon was built without Redis support (hiredis not found at configure time; see $BENCH_HOME/logs/drogon-configure.log)"
   # Marker last: an interrupted build is redone from scratch next time.
   printf 'trantor=%s\ndrogon=%s\n' "$trantor_ver" "$drogon_ver" >"$prefix/.complete"
 fi

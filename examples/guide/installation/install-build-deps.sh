@@ -8,5 +8,5 @@ set -e
 sudo apt-get update
 sudo apt-get install -y cmake g++ make pkg-config dpkg-dev \
   libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev \
-  libsqlite3-dev libpq-dev
+  libsqlite3-dev libpq-dev libhiredis-dev
 # [/guide:apt]
