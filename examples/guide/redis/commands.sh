@@ -39,5 +39,4 @@ curl -w ' %{http_code}\n' http://127.0.0.1:8080/posts/8/likes
 
 # [guide:try-down]
 curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/visits/home
-curl -w ' %{http_code}\n' -X POST 'http://127.0.0.1:8080/posts/7/likes?user=cy'
 # [/guide:try-down]
