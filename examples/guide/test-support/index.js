@@ -56,6 +56,7 @@ module.exports = {
   ...require('./http'),
   ...require('./postgres'),
   ...require('./redis'),
+  ...require('./latency-proxy'),
   exampleRegion,
   normalizeOutput,
   maskDate,
