@@ -83,8 +83,14 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     // The relationship methods the page names are in the headers.
     const booksH = fs.readFileSync(path.join(work, 'models/sqlite3/Books.h'), 'utf8');
     assert.match(booksH, /void getAuthor\(const drogon::orm::DbClientPtr &clientPtr,\s+const std::function<void\(Authors\)> &rcb,/);
+    assert.match(booksH, /Authors getAuthor\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
     assert.match(booksH, /void getTags\(const drogon::orm::DbClientPtr &clientPtr,\s+const std::function<void\(std::vector<std::pair<Tags,BookTags>>\)> &rcb,/);
     assert.match(fs.readFileSync(path.join(work, 'models/sqlite3/Authors.h'), 'utf8'), /std::vector<Books> getBooks\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    assert.match(fs.readFileSync(path.join(work, 'models/sqlite3/Tags.h'), 'utf8'), /std::vector<std::pair<Books,BookTags>> getBooks\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    // The foreign keys drogon_ctl found by itself (1.9.13) became has-one relationships of book_tags.
+    const bookTagsH = fs.readFileSync(path.join(work, 'models/sqlite3/BookTags.h'), 'utf8');
+    assert.match(bookTagsH, /Books getBooks\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    assert.match(bookTagsH, /Tags getTags\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
 
     // PostgreSQL: createdb and psql reach the scratch server through PGHOST, PGPORT and PGUSER;
     // model.json is the page's with the scratch server's socket folder and port.
