@@ -26,7 +26,7 @@ curl -w '\n' http://127.0.0.1:8080/divide/fast_batch
 # [/guide:try-divide]
 
 # [guide:try-timeout]
-curl -w '\n' 'http://127.0.0.1:8080/sleep/timeout?seconds=2'
+curl -w '\n' 'http://127.0.0.1:8080/sleep/timeout?seconds=3'
 curl -w '\n' 'http://127.0.0.1:8080/sleep/timeout?seconds=0'
 # [/guide:try-timeout]
 
