@@ -112,6 +112,12 @@ async function ensureGuideBuild(options = {}) {
       { cwd: sourceDir, env: childEnv, log: path.join(buildDir, 'configure.log'), quiet, timeoutMs: CONFIGURE_TIMEOUT_MS });
   }
   const targets = options.targets && options.targets.length ? options.targets.flatMap((t) => ['--target', t]) : [];
+  if (targets.length) {
+    // A targeted build does not re-run CMake first: a chapter added since the last configure would
+    // be "No rule to make target". The Makefiles' own check re-runs it when a CMakeLists.txt changed.
+    await runStep('check', locked(['cmake', '--build', buildDir, '--target', 'cmake_check_build_system']),
+      { cwd: sourceDir, env: childEnv, log: path.join(buildDir, 'check.log'), quiet, timeoutMs: CONFIGURE_TIMEOUT_MS });
+  }
   await runStep(targets.length ? `build ${options.targets.join(', ')}` : 'build', locked(['cmake', '--build', buildDir, '-j', jobs, ...targets]),
     { cwd: sourceDir, env: childEnv, log: path.join(buildDir, 'build.log'), quiet, timeoutMs: BUILD_TIMEOUT_MS });
 

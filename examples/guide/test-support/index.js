@@ -1,5 +1,5 @@
 // Test support of the guide's examples (examples/guide/<chapter>/*.test.js): build, start and stop
-// programs, real HTTP, a scratch PostgreSQL, and the regions the pages show.
+// programs, real HTTP, a scratch PostgreSQL and Redis, and the regions the pages show.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -55,6 +55,8 @@ module.exports = {
   ...require('./processes'),
   ...require('./http'),
   ...require('./postgres'),
+  ...require('./redis'),
+  ...require('./latency-proxy'),
   exampleRegion,
   normalizeOutput,
   maskDate,

@@ -1,0 +1,66 @@
+# The shell commands of the ORM page, in examples/guide/orm after building it. orm.test.js runs them
+# in scratch folders against a real SQLite3 file and a real PostgreSQL server (the PostgreSQL
+# connection replaced by the scratch server's, port 8080 by a free test port), and compares their
+# output with expected/<region>.txt.
+
+# [guide:sqlite-create]
+sqlite3 bookshop.db < schema.sqlite.sql
+# [/guide:sqlite-create]
+
+# [guide:models-sqlite]
+drogon_ctl create model models/sqlite3 -f
+# [/guide:models-sqlite]
+
+# [guide:pg-create]
+createdb bookshop
+psql -q -d bookshop -f schema.postgresql.sql
+# [/guide:pg-create]
+
+# [guide:models-postgresql]
+drogon_ctl create model models/postgresql -f
+# [/guide:models-postgresql]
+
+# [guide:controller]
+drogon_ctl create controller -r BooksCtrl --resource=/books
+# [/guide:controller]
+
+# [guide:run-sqlite]
+./build/bookshop_sqlite3 config.sqlite3.json
+# [/guide:run-sqlite]
+
+# [guide:run-postgresql]
+./build/bookshop_postgresql config.postgresql.json
+# [/guide:run-postgresql]
+
+# [guide:try-get-one]
+curl -w '\n' http://127.0.0.1:8080/books/1
+curl -w '\n' http://127.0.0.1:8080/books/42
+# [/guide:try-get-one]
+
+# [guide:try-list]
+curl -w '\n' http://127.0.0.1:8080/books
+curl -w '\n' 'http://127.0.0.1:8080/books?author=1&sort=year'
+curl -w '\n' 'http://127.0.0.1:8080/books?since=1970&sort=title&per_page=2&page=2'
+# [/guide:try-list]
+
+# [guide:try-create]
+curl -w ' %{http_code} %header{location}\n' -H 'Content-Type: application/json' \
+  -d '{"title": "Dawn", "year": 1987, "author_id": 3}' http://127.0.0.1:8080/books
+curl -w ' %{http_code}\n' -H 'Content-Type: application/json' \
+  -d '{"title": "Dawn", "year": 1987, "author_id": 9}' http://127.0.0.1:8080/books
+curl -w ' %{http_code}\n' -H 'Content-Type: application/json' \
+  -d '{"title": "Dawn"}' http://127.0.0.1:8080/books
+# [/guide:try-create]
+
+# [guide:try-update]
+curl -w ' %{http_code}\n' -X PUT -H 'Content-Type: application/json' \
+  -d '{"year": 1962}' http://127.0.0.1:8080/books/4
+curl -w ' %{http_code}\n' -X PUT -H 'Content-Type: application/json' \
+  -d '{"title": null}' http://127.0.0.1:8080/books/4
+# [/guide:try-update]
+
+# [guide:try-delete]
+curl -w '%{http_code}\n' -X DELETE http://127.0.0.1:8080/books/1
+curl -w ' %{http_code}\n' -X DELETE http://127.0.0.1:8080/books/1
+curl -w ' %{http_code}\n' http://127.0.0.1:8080/books/1
+# [/guide:try-delete]

@@ -1,0 +1,161 @@
+// The ORM page, against real databases: a SQLite3 file and one PostgreSQL 15 server (Debian's, in a
+// scratch folder, started once for this file and stopped with pg_ctl even when the test fails).
+// drogon_ctl runs the page's commands on both: the committed model classes must be what it generates
+// from the schemas today, BooksCtrl.h what `create controller -r` writes, and BooksCtrl.cc must keep
+// the signatures it wrote. Both builds of the program (one per database) then answer the page's curl
+// commands as expected/*.txt says, and the tables are read directly afterwards.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, exampleRegion, normalizeOutput, maskDate, examplesDir } = require('../test-support');
+
+const chapterDir = path.join(examplesDir, 'orm');
+const MODEL_FILES = ['Authors', 'Books', 'BookTags', 'Tags'].flatMap((name) => [`${name}.h`, `${name}.cc`]);
+const TRY_REGIONS = ['try-get-one', 'try-list', 'try-create', 'try-update', 'try-delete'];
+
+function scratchDir(prefix) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+function copyInto(dir, ...names) {
+  for (const name of names) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.copyFileSync(path.join(chapterDir, name), path.join(dir, name));
+  }
+}
+
+// A region of commands.sh as the page shows it, run in `cwd` (port 8080 replaced by `port`).
+async function runRegion(region, { cwd, env, port } = {}) {
+  let command = exampleRegion('orm/commands.sh', region);
+  if (port) command = command.replaceAll('8080', String(port));
+  return runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `orm/commands.sh#${region}` });
+}
+
+function checkOutput(region, stdout) {
+  const want = normalizeOutput(exampleRegion(`orm/expected/${region}.txt`));
+  assert.equal(maskDate(normalizeOutput(stdout)), maskDate(want), `orm/commands.sh#${region}: the output differs from orm/expected/${region}.txt`);
+}
+
+function sameAsCommitted(generatedDir, committedRel, names) {
+  for (const name of names) {
+    const generated = fs.readFileSync(path.join(generatedDir, name), 'utf8');
+    const committed = fs.readFileSync(path.join(chapterDir, committedRel, name), 'utf8');
+    assert.ok(generated === committed, `orm/${committedRel}/${name} differs from what drogon_ctl generates now: regenerate it (the page's commands)`);
+  }
+}
+
+// The page's curl commands against one build of the program, then the tables themselves.
+async function exercise(binary, configFile, cwd, sql) {
+  const port = await pickPort();
+  const config = fs.readFileSync(path.join(cwd, configFile), 'utf8');
+  fs.writeFileSync(path.join(cwd, configFile), config.replace('"port": 8080', `"port": ${port}`));
+  const server = await startProgram([binary, configFile], { port, cwd, label: path.basename(binary) });
+  try {
+    for (const region of TRY_REGIONS) checkOutput(region, (await runRegion(region, { port })).stdout);
+  } finally {
+    await server.stop();
+  }
+  // Book 1 is gone with its tags, Dawn is there, Solaris moved to 1962, nothing else changed.
+  assert.equal(await sql('SELECT count(*) FROM book_tags WHERE book_id = 1'), '0');
+  assert.equal(await sql('SELECT count(*) FROM book_tags'), '6');
+  assert.equal(await sql("SELECT id || ' ' || year || ' ' || author_id FROM books WHERE title = 'Dawn'"), '8 1987 3');
+  assert.equal(await sql("SELECT year FROM books WHERE title = 'Solaris'"), '1962');
+  assert.equal(await sql('SELECT count(*) FROM books'), '7');
+}
+
+test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeout: 15 * 60 * 1000 }, async (t) => {
+  const { state } = guideState();
+  const env = { ...process.env, PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
+  // The two programs build while drogon_ctl runs.
+  const binaries = Promise.all([guideBinary('bookshop_sqlite3'), guideBinary('bookshop_postgresql')]);
+  binaries.catch(() => {}); // awaited below; a build failure is reported there
+  const work = scratchDir('guide-orm-');
+  const pg = await startPostgres({ dbname: null });
+  try {
+    // SQLite3: the database file, then the models, as the page does it.
+    copyInto(work, 'schema.sqlite.sql', 'models/sqlite3/model.json', 'config.sqlite3.json');
+    await runRegion('sqlite-create', { cwd: work });
+    checkOutput('models-sqlite', (await runRegion('models-sqlite', { cwd: work, env })).stdout);
+    sameAsCommitted(path.join(work, 'models/sqlite3'), 'models/sqlite3', MODEL_FILES);
+    // The relationship methods the page names are in the headers.
+    const booksH = fs.readFileSync(path.join(work, 'models/sqlite3/Books.h'), 'utf8');
+    assert.match(booksH, /void getAuthor\(const drogon::orm::DbClientPtr &clientPtr,\s+const std::function<void\(Authors\)> &rcb,/);
+    assert.match(booksH, /Authors getAuthor\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    assert.match(booksH, /void getTags\(const drogon::orm::DbClientPtr &clientPtr,\s+const std::function<void\(std::vector<std::pair<Tags,BookTags>>\)> &rcb,/);
+    assert.match(fs.readFileSync(path.join(work, 'models/sqlite3/Authors.h'), 'utf8'), /std::vector<Books> getBooks\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    assert.match(fs.readFileSync(path.join(work, 'models/sqlite3/Tags.h'), 'utf8'), /std::vector<std::pair<Books,BookTags>> getBooks\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    // The foreign keys drogon_ctl found by itself (1.9.13) became has-one relationships of book_tags.
+    const bookTagsH = fs.readFileSync(path.join(work, 'models/sqlite3/BookTags.h'), 'utf8');
+    assert.match(bookTagsH, /Books getBooks\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+    assert.match(bookTagsH, /Tags getTags\(const drogon::orm::DbClientPtr &clientPtr\) const;/);
+
+    // PostgreSQL: createdb and psql reach the scratch server through PGHOST, PGPORT and PGUSER;
+    // model.json is the page's with the scratch server's socket folder and port.
+    const pgEnv = { ...env, ...pg.env };
+    copyInto(work, 'schema.postgresql.sql', 'config.postgresql.json');
+    await runRegion('pg-create', { cwd: work, env: pgEnv });
+    const modelJson = fs.readFileSync(path.join(chapterDir, 'models/postgresql/model.json'), 'utf8');
+    fs.mkdirSync(path.join(work, 'models/postgresql'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'models/postgresql/model.json'),
+      modelJson.replace('"host": "127.0.0.1"', `"host": "${pg.socketDir}"`).replace('"port": 5432', `"port": ${pg.port}`));
+    await runRegion('models-postgresql', { cwd: work, env }); // its output lists the same tables (FK order may vary)
+    sameAsCommitted(path.join(work, 'models/postgresql'), 'models/postgresql', MODEL_FILES);
+
+    // The RESTful controller: the header as drogon_ctl writes it; the source keeps its signatures.
+    const ctl = scratchDir('guide-orm-ctl-');
+    try {
+      checkOutput('controller', (await runRegion('controller', { cwd: ctl, env })).stdout);
+      sameAsCommitted(ctl, '.', ['BooksCtrl.h']);
+      const generatedCc = fs.readFileSync(path.join(ctl, 'BooksCtrl.cc'), 'utf8');
+      const committedCc = fs.readFileSync(path.join(chapterDir, 'BooksCtrl.cc'), 'utf8');
+      const signatures = generatedCc.match(/^void BooksCtrl::\w+\([\s\S]*?\)(?=\n\{)/gm) || [];
+      assert.equal(signatures.length, 6, 'drogon_ctl wrote five handlers and a commented-out update');
+      for (const signature of signatures) assert.ok(committedCc.includes(signature), `BooksCtrl.cc lost the generated signature:\n${signature}`);
+      assert.ok(committedCc.startsWith(generatedCc.slice(0, generatedCc.indexOf('\n\n\nvoid'))), 'BooksCtrl.cc does not start as drogon_ctl wrote it');
+    } finally {
+      fs.rmSync(ctl, { recursive: true, force: true });
+    }
+
+    // restful_api_controllers, as the page says: a controller per table, in a folder that must exist.
+    const rest = scratchDir('guide-orm-rest-');
+    try {
+      fs.copyFileSync(path.join(work, 'bookshop.db'), path.join(rest, 'bookshop.db'));
+      // The page's model.json with "enabled": true in its restful_api_controllers.
+      const config = fs.readFileSync(path.join(chapterDir, 'models/sqlite3/model.json'), 'utf8');
+      assert.match(config, /"restful_api_controllers": \{\n.*\n\s*"enabled": false,/);
+      fs.mkdirSync(path.join(rest, 'models'));
+      fs.writeFileSync(path.join(rest, 'models/model.json'), config.replace(/("restful_api_controllers": \{\n.*\n\s*"enabled": )false/, '$1true'));
+      const missing = await runCommand([state.drogonCtl, 'create', 'model', 'models', '-f'], { cwd: rest, label: 'drogon_ctl without controllers/' });
+      assert.notEqual(missing.code, 0);
+      assert.match(missing.stdout + missing.stderr, /No such file or directory/);
+      fs.mkdirSync(path.join(rest, 'controllers'));
+      await runChecked([state.drogonCtl, 'create', 'model', 'models', '-f'], { cwd: rest, label: 'drogon_ctl with restful_api_controllers' });
+      for (const table of ['Authors', 'Books', 'BookTags', 'Tags']) {
+        for (const name of [`Restful${table}Ctrl.h`, `Restful${table}Ctrl.cc`, `Restful${table}CtrlBase.h`, `Restful${table}CtrlBase.cc`]) {
+          assert.ok(fs.existsSync(path.join(rest, 'controllers', name)), `no controllers/${name}`);
+        }
+      }
+      const books = fs.readFileSync(path.join(rest, 'controllers/RestfulBooksCtrl.h'), 'utf8');
+      for (const route of ['ADD_METHOD_TO(RestfulBooksCtrl::getOne,"/books/{1}",Get,Options);', 'ADD_METHOD_TO(RestfulBooksCtrl::create,"/books",Post,Options);']) {
+        assert.ok(books.includes(route), `RestfulBooksCtrl.h lacks ${route}`);
+      }
+    } finally {
+      fs.rmSync(rest, { recursive: true, force: true });
+    }
+
+    // Both programs, each on its own fresh copy of the data.
+    const [sqliteBinary, pgBinary] = await binaries;
+    await exercise(sqliteBinary, 'config.sqlite3.json', work,
+      async (q) => (await runChecked(['sqlite3', path.join(work, 'bookshop.db'), q], { label: 'sqlite3' })).stdout.trim());
+    const pgConfig = fs.readFileSync(path.join(work, 'config.postgresql.json'), 'utf8');
+    fs.writeFileSync(path.join(work, 'config.postgresql.json'),
+      pgConfig.replace('"host": "127.0.0.1"', `"host": "${pg.socketDir}"`).replace('"port": 5432', `"port": ${pg.port}`));
+    await exercise(pgBinary, 'config.postgresql.json', work, async (q) => (await pg.psql(q, 'bookshop')).trim());
+  } finally {
+    await pg.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
