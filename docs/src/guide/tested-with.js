@@ -26,6 +26,15 @@ const FIELDS = {
   postgresqlPackage: 'postgresqlPackageVersion',
   os: null,
 };
+// Debian 12 ships PostgreSQL's minor releases and security fixes as point updates (15.18-0+deb12u1 ->
+// 15.20-0+deb12u1 within weeks): the guide is tested with PostgreSQL 15 and SQLite 3.40.1 whatever the
+// point update, so those are recorded at that precision and a fresh machine does not fail the test.
+const upstreamVersion = (debianVersion) => debianVersion.replace(/^\d+:/, '').replace(/-[^-]*$/, '');
+const NORMALIZE = {
+  sqlitePackage: upstreamVersion,
+  libpqPackage: (v) => upstreamVersion(v).split('.')[0],
+  postgresqlPackage: (v) => upstreamVersion(v).split('.')[0],
+};
 const COMMENT = 'Written by `node docs/src/guide/tested-with.js --write` from $BENCH_HOME/state.json (npm run bench:setup) and /etc/os-release; never edit by hand. docs/test/guide/tested-with.test.js fails when it differs from the current state.';
 
 function osName(osReleasePath = '/etc/os-release') {
@@ -52,6 +61,7 @@ function currentTestedWith({ env = process.env, osReleasePath } = {}) {
   const values = {};
   for (const [field, from] of Object.entries(FIELDS)) {
     values[field] = from === null ? osName(osReleasePath) : state[from];
+    if (NORMALIZE[field] && typeof values[field] === 'string') values[field] = NORMALIZE[field](values[field]);
     if (typeof values[field] !== 'string' || values[field].trim() === '') {
       throw new Error(`tested-with: ${statePath} has no "${from}" (needed for ${field}); run \`npm run bench:setup\``);
     }
@@ -107,4 +117,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { currentTestedWith, loadTestedWith, differences, osName, FIELDS, TESTED_WITH_FILE };
+module.exports = { currentTestedWith, loadTestedWith, differences, osName, upstreamVersion, FIELDS, TESTED_WITH_FILE };

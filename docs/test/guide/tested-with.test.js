@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { currentTestedWith, loadTestedWith, differences } = require('../../src/guide/tested-with');
+const { currentTestedWith, loadTestedWith, differences, upstreamVersion } = require('../../src/guide/tested-with');
 const { generatePages } = require('../../src/generate-pages');
 const { ensureGuideBuild } = require('../../../scripts/build-guide');
 const { repoRoot } = require('../support/content-copy');
@@ -14,6 +14,16 @@ test('docs/guide/tested-with.json equals the setup\'s recorded state', () => {
   const { values, statePath } = currentTestedWith();
   const diff = differences(loadTestedWith(repoRoot), values);
   assert.deepEqual(diff, [], `docs/guide/tested-with.json differs from ${statePath}: run \`node docs/src/guide/tested-with.js --write\` and \`npm run build\``);
+});
+
+test('Debian point updates do not change what the guide claims: package versions at upstream (SQLite) or major (PostgreSQL) precision', () => {
+  assert.equal(upstreamVersion('3.40.1-2+deb12u2'), '3.40.1');
+  assert.equal(upstreamVersion('15.20-0+deb12u1'), '15.20');
+  assert.equal(upstreamVersion('1:2.3-4'), '2.3');
+  const { values } = currentTestedWith();
+  assert.match(values.postgresqlPackage, /^\d+$/);
+  assert.match(values.libpqPackage, /^\d+$/);
+  assert.doesNotMatch(values.sqlitePackage, /deb12/);
 });
 
 test('the guide\'s examples were built with the Drogon, compiler and standard the pages name', { timeout: 30 * 60 * 1000 }, async () => {
