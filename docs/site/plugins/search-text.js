@@ -81,5 +81,51 @@
     return (start > 0 ? '…' : '') + chars.slice(start, end).join('') + (end < chars.length ? '…' : '');
   }
 
-  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, excerpt: excerpt };
+  // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
+  // data: search/<code>.json ({ pages: [{ route, title }], sections: [[page, id, title, text]] });
+  // fold: createFolder(...) for the Chinese languages, else null. Resolves to
+  // { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
+  function createIndex(MiniSearch, data, fold, options) {
+    var opts = options || {};
+    var max = opts.maxResults || 20;
+    var excerptChars = opts.excerptChars || 120;
+    var normalize = fold || function (t) { return t; };
+    var mini = new MiniSearch({
+      fields: ['title', 'text'],
+      tokenize: function (t) { return tokenize(normalize(t)); },
+      processTerm: function (term) { return term.toLowerCase(); },
+      searchOptions: {
+        boost: { title: 3 },
+        combineWith: 'AND',
+        prefix: true,
+        // Typos in words of letters; CJK pairs are matched as they are.
+        fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
+      },
+    });
+    var docs = data.sections.map(function (s, i) { return { id: i, title: s[2], text: s[3] }; });
+    return mini.addAllAsync(docs, { chunkSize: 50 }).then(function () {
+      return {
+        search: function (query) {
+          var hits = mini.search(query);
+          return {
+            total: hits.length,
+            results: hits.slice(0, max).map(function (hit) {
+              var section = data.sections[hit.id];
+              var page = data.pages[section[0]];
+              var id = section[1];
+              return {
+                route: page.route,
+                id: id,
+                href: '#' + encodeURI(page.route) + (id ? '?id=' + encodeURIComponent(id) : ''),
+                title: id && section[2] !== page.title ? page.title + ' › ' + section[2] : page.title,
+                excerpt: excerpt(section[3], query, fold && fold.chars, excerptChars),
+              };
+            }),
+          };
+        },
+      };
+    });
+  }
+
+  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, excerpt: excerpt, createIndex: createIndex };
 });

@@ -47,7 +47,7 @@
     return foldTables[url];
   }
 
-  // language code -> Promise of { search(query) -> { total, results: [{ href, title, excerpt }] } }
+  // language code -> Promise of the language's index (search-text.js createIndex)
   var indexes = {};
   function indexFor(lang) {
     if (indexes[lang.code]) return indexes[lang.code];
@@ -55,39 +55,7 @@
       var lib = loaded[0];
       var data = loaded[1];
       return Promise.resolve(loadFolder(data.fold, lib.text)).then(function (fold) {
-        var text = lib.text;
-        var normalize = fold || function (t) { return t; };
-        var tokenize = function (t) { return text.tokenize(normalize(t)); };
-        var mini = new lib.MiniSearch({
-          fields: ['title', 'text'],
-          tokenize: tokenize,
-          processTerm: function (term) { return term.toLowerCase(); },
-          searchOptions: {
-            boost: { title: 3 },
-            combineWith: 'AND',
-            prefix: true,
-            // Typos in words of letters; CJK pairs are matched as they are.
-            fuzzy: function (term) { return !text.isCjk(term) && term.length > 3 ? 0.2 : false; },
-          },
-        });
-        var docs = data.sections.map(function (s, i) { return { id: i, title: s[2], text: s[3] }; });
-        return mini.addAllAsync(docs, { chunkSize: 50 }).then(function () {
-          return {
-            search: function (query) {
-              var hits = mini.search(query);
-              return { total: hits.length, results: hits.slice(0, MAX_RESULTS).map(function (hit) {
-                var section = data.sections[hit.id];
-                var page = data.pages[section[0]];
-                var id = section[1];
-                return {
-                  href: '#' + encodeURI(page.route) + (id ? '?id=' + encodeURIComponent(id) : ''),
-                  title: id && section[2] !== page.title ? page.title + ' › ' + section[2] : page.title,
-                  excerpt: text.excerpt(section[3], query, fold && fold.chars, EXCERPT_CHARS),
-                };
-              }) };
-            },
-          };
-        });
+        return lib.text.createIndex(lib.MiniSearch, data, fold, { maxResults: MAX_RESULTS, excerptChars: EXCERPT_CHARS });
       });
     });
     // A failed load may be retried on the next use.

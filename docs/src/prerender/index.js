@@ -15,8 +15,10 @@ function truncate(text, max = DESCRIPTION_MAX) {
   const chars = Array.from(text);
   if (chars.length <= max) return text;
   let cut = chars.slice(0, max - 1).join('');
-  const space = cut.lastIndexOf(' ');
-  if (space > cut.length - 30 && space > 0) cut = cut.slice(0, space);
+  if (chars[max - 1] !== ' ') {
+    const space = cut.lastIndexOf(' ');
+    if (space > cut.length - 30 && space > 0) cut = cut.slice(0, space);
+  }
   return `${cut.replace(/[\s,.;:·，。；：、]+$/u, '')}…`;
 }
 

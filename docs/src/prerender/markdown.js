@@ -60,11 +60,12 @@ function resolveHref(rawHref, title, env) {
   if (target.external) return { href: rawHref, external: true };
   if (target.error) return { href: rawHref };
   const anchor = target.id === null ? '' : `#${encodeURIComponent(target.id)}`;
-  const page = env.pages.get(target.route);
+  const route = Object.prototype.hasOwnProperty.call(env.aliases, target.route) ? env.aliases[target.route] : target.route;
+  const page = env.pages.get(route);
   if (page) {
-    return { href: `${cleanPath(target.route)}${anchor}`, hreflang: page.htmlLang !== env.htmlLang ? page.htmlLang : null };
+    return { href: `${cleanPath(route)}${anchor}`, hreflang: page.htmlLang !== env.htmlLang ? page.htmlLang : null };
   }
-  if (target.route === '/') return { href: `./${anchor}` };
+  if (route === '/') return { href: `./${anchor}` };
   if (!target.file.endsWith('.md')) return { href: encodePath(target.file) };
   // A route with no prerendered page: docsify's own route, which shows its missing-page notice.
   return { href: `./#${encodePath(target.route)}` };
@@ -100,10 +101,24 @@ function headingIds(state) {
   }
 }
 
+// Table cell alignment as docsify writes it (align="right"), not markdown-it's style attribute,
+// which the CSP (style-src 'self') would refuse.
+function tableAlign(state) {
+  for (const token of state.tokens) {
+    if (token.type !== 'th_open' && token.type !== 'td_open') continue;
+    const style = token.attrGet('style');
+    const m = style && /^text-align:(left|right|center)$/.exec(style);
+    if (!m) continue;
+    token.attrs = token.attrs.filter(([name]) => name !== 'style');
+    token.attrSet('align', m[1]);
+  }
+}
+
 /** A markdown-it instance that renders pages as docsify does (see the top of this file). */
 function createMarkdown() {
   const md = new MarkdownIt({ html: true, linkify: true });
   md.core.ruler.push('docsify_heading_ids', headingIds);
+  md.core.ruler.push('docsify_table_align', tableAlign);
 
   const defaultLinkOpen = md.renderer.rules.link_open || ((tokens, idx, options, env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
