@@ -4,36 +4,41 @@
 //   Simplified (TSCharacters), followed to a fixed point so folding twice changes nothing. Character
 //   tables only: OpenCC's phrase conversion segments text, so the same word could fold differently
 //   in a query and in a page.
-// - phrases: the project's reviewed terms (docs/zh-tw-overrides.json). Each entry says that a zh-CN
-//   term is written another way on the zh-TW pages (内存 / 記憶體); after folding characters, both
-//   forms are put in one class, and every member of a class folds to one form (the first zh-CN term
-//   of the class in the file's order). Guard entries are kept as their own class, so the longest
-//   match protects the longer word as it does in the conversion.
+// - phrases: the words the zh-TW pages write differently from the zh-CN ones. The conversion makes
+//   them with two tables, so the fold uses the same two: the project's reviewed terms
+//   (docs/zh-tw-overrides.json: 内存 / 記憶體, 进程 / 行程), then OpenCC's Taiwan phrase table
+//   (TWPhrases, s2twp's phrase step: 异步 / 非同步, 函数 / 函式), except where the project's table
+//   decides the same word (s2twp's 进程 -> 程序 never reaches a page, and folding it would make
+//   "program" find "process"). After folding characters, both forms of each pair go into one
+//   class, and every member of a class folds to one form (its first zh-CN term, the project's table
+//   first). Guard entries are kept as their own class, so the longest match protects the longer word
+//   as it does in the conversion.
 'use strict';
 const { loadOverrides } = require('../convert/overrides');
 const { createFolder } = require('../../site/plugins/search-text');
 
 const CHAR_TABLES = ['TWVariantsRev', 'HKVariantsRev', 'TSCharacters'];
+const PHRASE_TABLE = 'TWPhrases';
 
-// OpenCC's dictionary text "A B|C D ..." -> Map(A -> B) (the first candidate when there are several).
-function parseDict(text, name) {
-  const map = new Map();
-  for (const entry of text.split('|')) {
+// OpenCC's dictionary text "A B|C D ..." -> [[A, B], ...] (the first candidate when there are several).
+function parseDict(text, name, { chars }) {
+  return text.split('|').map((entry) => {
     const [from, to] = entry.split(' ');
-    if (!from || !to || Array.from(from).length !== 1) throw new Error(`search fold table: unexpected entry "${entry}" in opencc-js ${name}`);
-    map.set(from, Array.from(to)[0]);
-  }
-  return map;
+    if (!from || !to || (chars && Array.from(from).length !== 1)) throw new Error(`search fold table: unexpected entry "${entry}" in opencc-js ${name}`);
+    return [from, chars ? Array.from(to)[0] : to];
+  });
+}
+
+// opencc-js exports its dictionaries as ES modules (package.json "exports": "./*").
+async function loadDict(name, options) {
+  const text = (await import(`opencc-js/dict/${name}`)).default;
+  if (typeof text !== 'string') throw new Error(`search fold table: opencc-js/dict/${name} is not a dictionary string`);
+  return parseDict(text, name, options);
 }
 
 async function loadCharTables() {
   const tables = {};
-  for (const name of CHAR_TABLES) {
-    // opencc-js exports its dictionaries as ES modules (package.json "exports": "./*").
-    const text = (await import(`opencc-js/dict/${name}`)).default;
-    if (typeof text !== 'string') throw new Error(`search fold table: opencc-js/dict/${name} is not a dictionary string`);
-    tables[name] = parseDict(text, name);
-  }
+  for (const name of CHAR_TABLES) tables[name] = new Map(await loadDict(name, { chars: true }));
   return tables;
 }
 
@@ -57,8 +62,17 @@ function charFolds({ TWVariantsRev, HKVariantsRev, TSCharacters }) {
   return folds;
 }
 
-/** Phrase classes of the term table: [[phrase, folded phrase], ...], both after character folding. */
-function phraseFolds(entries, foldChars) {
+/**
+ * Phrase classes: [[phrase, folded phrase], ...], both after character folding. entries: the
+ * project's term table; openccPhrases: [[OpenCC Traditional, Taiwan], ...] (TWPhrases), left out
+ * where the term table has the same source word.
+ */
+function phraseFolds(entries, foldChars, openccPhrases = []) {
+  const decided = new Set(entries.map((e) => foldChars(e.from)));
+  const pairs = [
+    ...entries.map((e) => [e.from, e.to]),
+    ...openccPhrases.filter(([from]) => !decided.has(foldChars(from))),
+  ];
   const parent = new Map();
   const find = (x) => {
     while (parent.get(x) !== x) x = parent.get(x);
@@ -66,9 +80,9 @@ function phraseFolds(entries, foldChars) {
   };
   const add = (x) => { if (!parent.has(x)) parent.set(x, x); };
   const firstSource = new Map(); // class member -> order of the first entry that has it as its zh-CN term
-  entries.forEach((entry, i) => {
-    const from = foldChars(entry.from);
-    const to = foldChars(entry.to);
+  pairs.forEach(([source, target], i) => {
+    const from = foldChars(source);
+    const to = foldChars(target);
     add(from);
     add(to);
     if (!firstSource.has(from)) firstSource.set(from, i);
@@ -76,7 +90,7 @@ function phraseFolds(entries, foldChars) {
     const b = find(to);
     if (a !== b) parent.set(b, a);
   });
-  // Each class folds to its member that is the earliest zh-CN term.
+  // Each class folds to its member that is the earliest zh-CN term (the term table's come first).
   const representative = new Map();
   for (const member of parent.keys()) {
     const root = find(member);
@@ -93,7 +107,7 @@ async function buildFoldTable({ overridesPath } = {}) {
   const chars = [...folds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([from, to]) => from + to).join('');
   const foldChars = createFolder({ chars, phrases: [] });
   const { entries } = loadOverrides(overridesPath);
-  return { chars, phrases: phraseFolds(entries, foldChars) };
+  return { chars, phrases: phraseFolds(entries, foldChars, await loadDict(PHRASE_TABLE, { chars: false })) };
 }
 
-module.exports = { buildFoldTable, charFolds, phraseFolds, parseDict, loadCharTables };
+module.exports = { buildFoldTable, charFolds, phraseFolds, parseDict, loadCharTables, loadDict };

@@ -1,8 +1,8 @@
 // docs/src/search and docs/site/plugins/search-text.js: the search indexes of the real site, searched
 // with the same code and the same MiniSearch the browser runs. On the Chinese sites a Simplified query
 // finds Traditional text and the reverse: character by character (queries made by OpenCC itself from
-// the pages' headings, not by our table), and for every term of docs/zh-tw-overrides.json that the
-// pages use. English keeps its own index; the index holds no navigation blocks or chart data.
+// the pages' headings, not by our table), for every term of docs/zh-tw-overrides.json that the
+// pages use, for OpenCC's Taiwan phrases (异步 / 非同步) and for every page title. English keeps its own index; the index holds no navigation blocks or chart data.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -66,6 +66,32 @@ test('every term of docs/zh-tw-overrides.json: its zh-CN and zh-TW forms fold to
   const { entries } = loadOverrides();
   for (const e of entries) {
     assert.equal(fold(e.from), fold(e.to), `${e.decision} ${e.from} -> ${e.to}`);
+  }
+});
+
+test('OpenCC\'s Taiwan phrases fold too, except where the term table decides the word', async () => {
+  const { loadDict } = require('../../src/search/fold-table');
+  const twPhrases = await loadDict('TWPhrases', { chars: false });
+  const decided = new Set(loadOverrides().entries.map((e) => fold.chars(e.from)));
+  let checked = 0;
+  for (const [from, to] of twPhrases) {
+    if (decided.has(fold.chars(from))) continue;
+    assert.equal(fold(from), fold(to), `${from} -> ${to}`);
+    checked++;
+  }
+  assert.ok(checked > 500, `only ${checked} phrases checked`);
+  // s2twp writes 进程 as 程序, the term table as 行程: "process" must not fold with "program" (程序 / 程式).
+  assert.equal(fold('進程'), fold('行程'));
+  assert.equal(fold('程序'), fold('程式'));
+  assert.notEqual(fold('进程'), fold('程序'));
+});
+
+test('page titles across scripts: each Simplified title finds its page on the Traditional site, and the reverse', () => {
+  for (const page of manifest.pages) {
+    const cn = page.entries['zh-CN'];
+    const tw = page.entries['zh-TW'];
+    assert.ok(found('zh-TW', cn.title).some((r) => r.startsWith(`${tw.route}#`)), `"${cn.title}" does not find ${tw.route}`);
+    assert.ok(found('zh-CN', tw.title).some((r) => r.startsWith(`${cn.route}#`)), `"${tw.title}" does not find ${cn.route}`);
   }
 });
 
