@@ -147,6 +147,28 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
     assert.equal(await page.textContent('#main h1'), next.title);
     await screenshot(page, `prerender-js-${lang.dir}`);
   }
+  // From the first frame that shows the prerendered page until docsify has rendered it, the title
+  // never disappears (docsify's empty layout holds the prerendered page while it fetches).
+  const watched = await newPage(withJs);
+  await watched.addInitScript(() => {
+    const frames = window.TITLE_FRAMES = [];
+    const frame = () => {
+      const h1 = document.querySelector('#main h1');
+      frames.push(!!(h1 && h1.getBoundingClientRect().height > 0));
+      if (!document.documentElement.getAttribute('data-rendered-route')) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const bench = map.pages.find((p) => p.id === 'benchmarks').languages['zh-TW'];
+  await watched.goto(`${site.url}${cleanUrl(bench.route)}`);
+  await waitForRendered(watched, bench.route);
+  const frames = await watched.evaluate(() => window.TITLE_FRAMES);
+  const firstShown = frames.indexOf(true);
+  assert.ok(firstShown >= 0, 'the title was never painted');
+  assert.deepEqual(frames.slice(firstShown).filter((shown) => !shown), [], `frames without the title after it was shown: ${frames.join(',')}`);
+  assertClean(watched);
+  await watched.close();
+
   // A heading link of a prerendered page (#id) opens that heading in docsify (?id=).
   const entry = map.pages.find((p) => p.id === 'http-controller').languages['zh-CN'];
   const heading = entry.headings[2];
