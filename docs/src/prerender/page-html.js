@@ -50,7 +50,11 @@ function pageDocument(template, page) {
   ].join('\n');
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
   // After the site's stylesheets: it overrides the theme's "Loading" box for the prerendered layout.
-  html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n</head>`, '</head>');
+  // The scripts sit at the end of a long page: preloading them starts their download at once instead
+  // of when the parser's lookahead reaches them.
+  const preloads = [CLEAN_URL_SCRIPT, ...[...template.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])]
+    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script">`).join('\n');
+  html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n${preloads}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
   const app = [
     '<main id="app" class="prerendered">',
