@@ -15,6 +15,7 @@ const MarkdownIt = require('markdown-it');
 const { createSlugger, headingConfigId } = require('../shared/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
+const { escapeHtml } = require('../../../bench/src/shared/escape');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const externalHref = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -75,12 +76,8 @@ function resolveHref(rawHref, title, env) {
 function rewriteHtmlLinks(html, env) {
   return html.replace(/(\shref\s*=\s*)(["'])#(\/[^"']*)\2/gi, (m, lead, quote, route) => {
     const { href } = resolveHref(route.replace('?id=', '#'), '', env);
-    return `${lead}${quote}${escapeAttr(href)}${quote}`;
+    return `${lead}${quote}${escapeHtml(href)}${quote}`;
   });
-}
-
-function escapeAttr(text) {
-  return String(text).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[ch]));
 }
 
 // Heading ids and docsify's `:id=` removal, after inline parsing: the slug is made from the heading's
@@ -158,8 +155,8 @@ function createMarkdown() {
     const lang = token.info.trim().split(/\s+/)[0] || 'markup';
     const Prism = loadPrism();
     const grammar = Prism.languages[lang];
-    const code = grammar ? Prism.highlight(token.content, grammar, lang) : escapeAttr(token.content);
-    const escapedLang = escapeAttr(lang);
+    const code = grammar ? Prism.highlight(token.content, grammar, lang) : escapeHtml(token.content);
+    const escapedLang = escapeHtml(lang);
     return `<pre data-lang="${escapedLang}" class="language-${escapedLang}"><code class="lang-${escapedLang} language-${escapedLang}">${code}</code></pre>\n`;
   };
 

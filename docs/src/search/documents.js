@@ -50,7 +50,7 @@ function pageSections(tokens, pageTitle) {
 /**
  * The search documents of one language: { pages: [{ route, title }], sections: [[page index, id,
  * title, text], ...] } (arrays keep the file small). md: the prerender's markdown-it; files: the
- * site's markdown files; context: { htmlLang, aliases, pages } for the renderer's environment.
+ * site's markdown files.
  */
 function languageDocuments({ manifest, lang, md, files }) {
   const pages = [];
@@ -60,7 +60,7 @@ function languageDocuments({ manifest, lang, md, files }) {
     const markdown = files.get(entry.relPath);
     if (markdown === undefined) throw new Error(`search: no ${entry.relPath} among the site's files`);
     const { body } = splitPage(markdown, entry.relPath);
-    const tokens = md.parse(body, { route: entry.route, htmlLang: lang.htmlLang, aliases: {}, pages: new Map() });
+    const tokens = md.parse(body, {}); // parsing only: heading ids, no links to resolve
     const index = pages.push({ route: entry.route, title: entry.title }) - 1;
     for (const s of pageSections(tokens, entry.title)) sections.push([index, s.id, s.title, s.text]);
   });
