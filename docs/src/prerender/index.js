@@ -22,10 +22,14 @@ function truncate(text, max = DESCRIPTION_MAX) {
   return `${cut.replace(/[\s,.;:·，。；：、]+$/u, '')}…`;
 }
 
-/** The meta description of a page: the first paragraph after its title, as plain text; else the title. */
+/**
+ * The meta description of a page: the first paragraph after its title, as plain text (never one of
+ * the generated footer's Previous / Next lines); else the title.
+ */
 function describe(tokens, title) {
   const h1 = tokens.findIndex((t) => t.type === 'heading_open' && t.tag === 'h1');
   for (let i = h1 + 1; h1 >= 0 && i < tokens.length; i++) {
+    if (tokens[i].type === 'html_block' && /^<!-- nav:footer\b/.test(tokens[i].content)) break;
     if (tokens[i].type !== 'paragraph_open') continue;
     const text = inlineText(tokens[i + 1]).replace(/\s+/g, ' ').trim();
     if (text) return truncate(text);

@@ -69,6 +69,10 @@ test('descriptions are the first paragraph after the title, cut at a word', () =
   assert.equal(truncate('word '.repeat(50).trim(), 20), 'word word word word…');
   assert.equal(Array.from(truncate('字'.repeat(300))).length, 160);
   assert.equal(truncate('short'), 'short');
+  const { describe } = require('../../src/prerender');
+  const { createMarkdown } = require('../../src/prerender/markdown');
+  const tokens = createMarkdown().parse('# Title\n\n```\ncode only\n```\n\n<!-- nav:footer (x) -->\n\n**Next**: [b](/ENG/b)\n<!-- /nav:footer -->\n', {});
+  assert.equal(describe(tokens, 'Title'), 'Title', 'the footer is not a description');
 });
 
 test('without JavaScript every link and asset of every prerendered page resolves to a file of the site, anchors included', () => {
