@@ -111,13 +111,14 @@ int main(int argc, char *argv[])
 
     // [guide:all-at-once]
     // The same body sent without waiting for the socket: every chunk is
-    // queued in memory at once. Do not do this with large bodies.
+    // queued in memory at once. Do not do this with large bodies (here it is
+    // held to 64 MiB).
     app().registerHandler(
         "/download-all-at-once?mb={mb}",
         [](const HttpRequestPtr &req,
            std::function<void(const HttpResponsePtr &)> &&callback,
            uint64_t mb) {
-            const uint64_t lines = mb * 1024 * 1024 / 16;
+            const uint64_t lines = std::min<uint64_t>(mb, 64) * 1024 * 1024 / 16;
             callback(HttpResponse::newAsyncStreamResponse([lines](ResponseStreamPtr stream) {
                 for (uint64_t next = 0; next < lines; next += 4096)
                     stream->send(numberedLines(next, std::min<uint64_t>(4096, lines - next)));
