@@ -105,7 +105,10 @@ async function ensureGuideBuild(options = {}) {
   // flock: two test processes (or a test and ensure-deps) never build in one folder at once.
   const locked = (argv) => ['flock', '-w', String(BUILD_TIMEOUT_MS / 1000), lock, ...argv];
 
-  if (!fs.existsSync(path.join(buildDir, 'CMakeCache.txt'))) {
+  // Configure when the folder is new, and again when the top CMakeLists.txt changed since (a new
+  // chapter: `cmake --build --target <its program>` alone would not know the target yet).
+  const cache = path.join(buildDir, 'CMakeCache.txt');
+  if (!fs.existsSync(cache) || fs.statSync(path.join(sourceDir, 'CMakeLists.txt')).mtimeMs > fs.statSync(cache).mtimeMs) {
     await runStep('configure', locked(['cmake', '-S', sourceDir, '-B', buildDir, `-DCMAKE_PREFIX_PATH=${state.drogonPrefix}`,
       // g++ by name: the compiler the setup records (state.json "compiler" is `g++ --version`).
       '-DCMAKE_CXX_COMPILER=g++', '-DCMAKE_BUILD_TYPE=Debug']),
