@@ -52,6 +52,13 @@ int main(int argc, char *argv[])
 {
     // The port is the first argument (the tests give one); 8080 otherwise.
     const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
+    // [guide:seconds]
+    // The second argument: stop after that many seconds. Coz writes its profile when the program
+    // ends, so a profiling run ends by itself.
+    const double seconds = argc > 2 ? std::atof(argv[2]) : 0;
+    if (seconds > 0)
+        app().getLoop()->runAfter(seconds, [] { app().quit(); });
+    // [/guide:seconds]
     static const std::vector<uint32_t> data = sampleData(4096);
 
     // [guide:handler]
