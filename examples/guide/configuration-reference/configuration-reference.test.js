@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const tls = require('node:tls');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'configuration-reference');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,12 +34,9 @@ async function scratchFolder(t, configName, ports, edit = (text) => text) {
     text = text.replace(`"port": ${from}`, `"port": ${to}`);
   }
   fs.writeFileSync(path.join(dir, configName), edit(text));
-  fs.mkdirSync(path.join(dir, 'certs'));
-  fs.mkdirSync(path.join(dir, 'logs'));
-  for (const name of ['global', 'listener']) {
-    await runChecked(['openssl', 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', `/CN=${name}.test`, '-keyout', `certs/${name}.key`, '-out', `certs/${name}.crt`], { cwd: dir, label: `openssl ${name}` });
-  }
+  // The page's preparation: the two certificates and the log folder.
+  await runChecked(['bash', '-euo', 'pipefail', '-c', exampleRegion('configuration-reference/commands.sh', 'prepare')], { cwd: dir, label: 'configuration-reference/commands.sh#prepare' });
+  for (const file of ['certs/global.crt', 'certs/global.key', 'certs/listener.crt', 'certs/listener.key', 'logs']) assert.ok(fs.existsSync(path.join(dir, file)), file);
   return dir;
 }
 
@@ -126,6 +123,7 @@ const nested = (depth) => '['.repeat(depth) + '1' + ']'.repeat(depth);
 
 async function startReference(t, cwd, configName, port, env = {}) {
   const binary = await guideBinary('config_reference');
+  assert.equal(exampleRegion('configuration-reference/commands.sh', 'run'), './build/config_reference config.json');
   const server = await startProgram([binary, configName], { port, cwd, env: { ...process.env, ...env }, label: `config_reference ${configName}` });
   t.after(() => server.stop());
   return server;
@@ -386,6 +384,31 @@ test('the pitfalls the page names: a missing log folder, a document root without
   const missing = await runCommand([binary, 'config.json'], { cwd: noLogs, label: 'config_reference without logs/', timeoutMs: 30000 });
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /^Log path does not exist!$/m);
+  // A PostgreSQL client without dbname: an exception from loadConfigFile, which the program reports.
+  fs.writeFileSync(path.join(noLogs, 'no-dbname.json'), '{ "db_clients": [ { "rdbms": "postgresql" } ] }');
+  const noDbname = await runCommand([binary, 'no-dbname.json'], { cwd: noLogs, label: 'config_reference no-dbname.json', timeoutMs: 30000 });
+  assert.equal(noDbname.code, 1);
+  assert.match(noDbname.stderr, /^cannot load no-dbname\.json: Please configure dbname in the configuration file$/m);
+  // A value of the wrong kind stops the program while loading.
+  fs.writeFileSync(path.join(noLogs, 'wrong-kind.json'), '{ "app": { "number_of_threads": "three" } }');
+  const wrongKind = await runCommand([binary, 'wrong-kind.json'], { cwd: noLogs, label: 'config_reference wrong-kind.json', timeoutMs: 30000 });
+  assert.equal(wrongKind.code, 1);
+  assert.match(wrongKind.stderr, /^cannot load wrong-kind\.json: /m);
+  // HTTPS without any certificate stops the program when it starts.
+  const httpsPort = await pickPort();
+  fs.writeFileSync(path.join(noLogs, 'no-cert.json'), `{ "listeners": [ { "address": "127.0.0.1", "port": ${httpsPort}, "https": true } ] }`);
+  const noCert = await runCommand([binary, 'no-cert.json'], { cwd: noLogs, label: 'config_reference no-cert.json', timeoutMs: 30000 });
+  assert.equal(noCert.code, 1);
+  assert.match(noCert.stderr, /^You can't use https without cert file or key file$/m);
+  // A key Drogon does not know (here a misspelt one) is ignored without a word.
+  const unknownPort = await pickPort();
+  fs.writeFileSync(path.join(noLogs, 'unknown.json'), `{ "listeners": [ { "address": "127.0.0.1", "port": ${unknownPort} } ], "app": { "number_of_thread": 3 } }`);
+  const unknown = await startReference(t, noLogs, 'unknown.json', unknownPort);
+  assert.equal((await requestJson(`${unknown.url}/info`)).json.threads, 1);
+  await unknown.stop();
+  // Only the program's own lines (main.cc) and the SIGTERM note of the stop.
+  const said = unknown.output().split('\n').filter((l) => l && !/ - main\.cc:\d+$/.test(l) && !/ WARN {2}SIGTERM signal received/.test(l));
+  assert.deepEqual(said, [], 'Drogon said something about the unknown key');
 
   // "document_root": "public": the location's relative alias is glued to it ("public../assets"),
   // and HttpFile::save() puts uploads in public/uploads/public/uploads. And "log_level": "ERROR" is
