@@ -40,6 +40,20 @@ async function scratchFolder(t, configName, ports, edit = (text) => text) {
   return dir;
 }
 
+// Resolves once 127.0.0.1:port accepts a TCP connection (within 10 s).
+async function waitForListener(port) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const up = await new Promise((resolve) => {
+      const socket = net.connect({ port, host: '127.0.0.1' }, () => { socket.destroy(); resolve(true); });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after 10 s`);
+    await sleep(50);
+  }
+}
+
 // One TLS handshake limited to one protocol version: { ok, protocol, cn } or { ok: false }.
 function handshake(port, version) {
   return new Promise((resolve) => {
@@ -153,6 +167,8 @@ test('config.json: the effect of every key the page checks', { timeout: 10 * 60 
   assert.deepEqual(info.custom, { greeting: 'hello' }, 'custom_config');
   assert.equal(info.documentRoot, './public/');
   assert.equal(info.homePage, 'start.html');
+  // The HTTPS listeners start with the HTTP one, but not necessarily before it: wait for each.
+  for (const p of [ports[8443], ports[8444], ports[8445]]) await waitForListener(p);
   // 8443: the global certificate and the global commands (MaxProtocol TLSv1.2).
   assert.deepEqual(await handshake(ports[8443], 'TLSv1.2'), { ok: true, protocol: 'TLSv1.2', cn: 'global.test' });
   assert.equal((await handshake(ports[8443], 'TLSv1.3')).ok, false, 'ssl.conf MaxProtocol TLSv1.2');
@@ -250,9 +266,9 @@ test('config.json: the effect of every key the page checks', { timeout: 10 * 60 
   const keepalive = await rawConnection(ports[8080], { chunks: [1, 2, 3, 4].map(() => get('/info')), sequential: true, waitMs: 3000 });
   assert.deepEqual({ answers: keepalive.answers, closed: keepalive.closed }, { answers: 2, closed: true });
   // pipelining_requests 3: two pipelined requests are answered; three close the connection unanswered.
-  const two = await rawConnection(ports[8080], { chunks: [get('/slow'), get('/slow')], waitMs: 900 });
+  const two = await rawConnection(ports[8080], { chunks: [get('/slow'), get('/slow')], waitMs: 2500 });
   assert.equal(two.answers, 2);
-  const three = await rawConnection(ports[8080], { chunks: [get('/slow'), get('/slow'), get('/slow')], waitMs: 900 });
+  const three = await rawConnection(ports[8080], { chunks: [get('/slow'), get('/slow'), get('/slow')], waitMs: 2500 });
   assert.deepEqual({ answers: three.answers, closed: three.closed }, { answers: 0, closed: true });
 
   // use_brotli, with use_sendfile false: a static text file of 300 KB goes out compressed.
@@ -342,16 +358,17 @@ test('config-more.json: headers, connection limits, streams, signals, relaunch',
   // max_connections_per_ip 2, max_connections 3 (which admits 4 in Drogon 1.9.13).
   // The connections of the requests above are closed and counted out first.
   await sleep(500);
-  // Each connection stays open 900 ms; they are opened 150 ms apart, so all overlap.
-  const connect = (localAddress) => rawConnection(port, { chunks: [get('/info')], waitMs: 900, localAddress });
+  // Connections are accepted in the order they are opened. Those that are let in stay open 3 s;
+  // a refused one is closed by the server at once, and counted out before the next ones.
+  const connect = (localAddress) => rawConnection(port, { chunks: [get('/info')], waitMs: 3000, localAddress });
   const first = [connect('127.0.0.1'), connect('127.0.0.1')];
-  await sleep(150);
-  const thirdSameIp = connect('127.0.0.1');
-  await sleep(150);
+  await sleep(200);
+  const c = await connect('127.0.0.1');
+  await sleep(200);
   const others = [connect('127.0.0.2'), connect('127.0.0.3')];
-  await sleep(150);
-  const fifth = connect('127.0.0.4');
-  const [a, b, c, d, e, f] = await Promise.all([...first, thirdSameIp, ...others, fifth]);
+  await sleep(200);
+  const f = await connect('127.0.0.4');
+  const [a, b, d, e] = await Promise.all([...first, ...others]);
   assert.deepEqual([a, b].map((r) => r.answers), [1, 1]);
   assert.deepEqual({ answers: c.answers, closed: c.closed }, { answers: 0, closed: true }, 'a third connection from 127.0.0.1');
   assert.deepEqual([d, e].map((r) => r.answers), [1, 1], 'connections 3 and 4 from other addresses');
