@@ -10,6 +10,7 @@ const { checkLinks, formatProblems } = require('./link-check/link-check');
 const { writeFilesAtomic } = require('../../bench/src/shared/fs-atomic');
 const { assembleSite, PUBLISHED_RESULTS } = require('./assemble/assemble-site');
 const { buildAliases } = require('./navigate/navigation');
+const { buildPageInfo } = require('./page-info');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -64,9 +65,14 @@ async function buildSite(options = {}) {
     log(written.length ? `write: ${written.length} file(s) updated: ${written.join(', ')}` : `write: all ${generated.files.size} files already up to date`);
   }
 
+  // Edit links, last-updated dates (git history) and translation status: into site/ only.
+  const pageInfo = buildPageInfo({ root, manifest: generated.manifest });
+  for (const note of pageInfo.notes) log(`page info: ${note}`);
+
   const languageDirs = generated.manifest.languages.map((l) => l.dir);
   const { fileCount, warnings } = assembleSite({
     siteDir, files: siteMarkdown(generated), navigationMap: generated.navigationMap, languageDirs, root, resultsPath: generated.resultsPath,
+    pageInfo: pageInfo.info,
   });
   for (const w of warnings) log(`warning: ${w}`);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;

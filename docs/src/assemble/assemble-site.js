@@ -89,9 +89,10 @@ const RESULTS_VALIDATOR = 'vendor/results-validator.js';
  * pages, sidebars, the root chooser). navigationMap: from generate-pages. languageDirs: folders whose
  * non-markdown assets (images) are copied from root (the content root; node_modules and docs/site
  * always come from this checkout). resultsPath: the results file the pages describe, published at
- * PUBLISHED_RESULTS (null: none). Returns { fileCount, warnings }.
+ * PUBLISHED_RESULTS (null: none). pageInfo: docs/src/page-info's info, written to page-info.json (null:
+ * none). Returns { fileCount, warnings }.
  */
-function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot, resultsPath = null }) {
+function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot, resultsPath = null, pageInfo = null }) {
   const warnings = [];
   const staging = `${siteDir}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
@@ -154,6 +155,9 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     // 5. The navigation map (pages x languages -> routes) for the language switcher.
     write('navigation-map.json', `${JSON.stringify(navigationMap, null, 2)}\n`);
     write('navigation-map.js', navigationMapScript(navigationMap));
+    // 5b. Per page and language: edit link, last-updated date, translation status (docs/src/page-info/),
+    //     fetched by plugins/page-meta.js (data, not script: it stays out of every page's JavaScript).
+    if (pageInfo) write('page-info.json', JSON.stringify(pageInfo));
   } catch (err) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw err;
