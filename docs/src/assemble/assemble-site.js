@@ -16,6 +16,7 @@ const vendorFiles = [
   ['docsify/dist/docsify.min.js', 'vendor/docsify/docsify.min.js'],
   ['docsify/dist/plugins/search.min.js', 'vendor/docsify/plugins/search.min.js'],
   ['docsify/dist/themes/core.min.css', 'vendor/docsify/themes/core.min.css'],
+  ['docsify/dist/themes/addons/core-dark.min.css', 'vendor/docsify/themes/addons/core-dark.min.css'],
   ['chart.js/dist/chart.umd.min.js', 'vendor/chart.umd.min.js'],
 ];
 

@@ -5,13 +5,13 @@
 //   - the last-updated date (git-history.js);
 //   - the translation status of the Chinese pages (translations.js).
 'use strict';
-const { editSource, editUrl } = require('./sources');
+const { editSource, editUrl, authoredCode } = require('./sources');
 const { lastChangeDates } = require('./git-history');
 const { translationStatus } = require('./translations');
 
 /**
- * { info, notes }: info = { repository, pages: { [id]: { [code]: { source, edit, updated, translation? } } } }
- * (source: the file to edit; edit: its URL or null; updated: 'YYYY-MM-DD' or null; translation, on
+ * { info, notes }: info = { repository, pages: { [id]: { [code]: { source, sourceLanguage, edit, updated, translation? } } } }
+ * (source: the file to edit, in sourceLanguage; edit: its URL or null; updated: 'YYYY-MM-DD' or null; translation, on
  * languages other than the first: 'current' | 'stale' | 'not-recorded'); notes: lines for the build log.
  */
 function buildPageInfo({ root, manifest }) {
@@ -26,7 +26,10 @@ function buildPageInfo({ root, manifest }) {
     pages[page.id] = {};
     for (const lang of manifest.languages) {
       const source = editSource(manifest, page, lang.code);
-      const entry = { source, edit: editUrl(manifest.repository, source), updated: dates.get(page.entries[lang.code].relPath) };
+      const entry = {
+        source, sourceLanguage: authoredCode(manifest, lang.code), edit: editUrl(manifest.repository, source),
+        updated: dates.get(page.entries[lang.code].relPath),
+      };
       if (lang.code !== english) entry.translation = status.get(page.id).state;
       pages[page.id][lang.code] = entry;
     }
