@@ -24,13 +24,18 @@ const RECORDS = 'docs/translations.json';
 const HASH = /^[0-9a-f]{16}$/;
 const RECORDS_COMMENT = 'Which English text each Chinese page translates: page id -> the first 16 hex digits of the sha256 of the English source as docs/src/page-info/translations.js reads it. Written by `npm run translations -- --mark <page-id>` once the Simplified Chinese page says what the English one says; not by hand.';
 
-/** { path, text } of the English source a page's Chinese translation follows. */
+const repoRoot = path.join(__dirname, '..', '..', '..');
+
+/**
+ * { path, text } of the English source a page's Chinese translation follows. Authored pages are read
+ * from root (the content); templates from this checkout, where the generator reads them.
+ */
 function englishSource(root, manifest, page) {
   const english = manifest.languages[0].code;
   const rel = editSource(manifest, page, english);
   let text;
   try {
-    text = fs.readFileSync(path.join(root, rel), 'utf8');
+    text = fs.readFileSync(path.join(page.generatedBy ? repoRoot : root, rel), 'utf8');
   } catch (err) {
     throw new Error(`translations: cannot read ${rel} (English source of page "${page.id}"): ${err.code || err.message}`);
   }
