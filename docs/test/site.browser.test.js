@@ -120,7 +120,7 @@ test('every page renders in every language, with its title, content, sidebar, <h
   await page.close();
 });
 
-test('the root page is the first language's front page and offers every language', { timeout: 60000 }, async () => {
+test('the root page is the front page of the first language and offers every language', { timeout: 60000 }, async () => {
   const page = await newPage();
   await gotoRoute(page, site.url, '/');
   assert.equal(await page.textContent('#main h1'), map.pages[0].languages[map.languages[0].code].title);
