@@ -78,7 +78,6 @@
   if (osDark.addEventListener) osDark.addEventListener('change', follow);
   window.addEventListener('storage', function (e) { if (e.key === KEY) apply(); });
 
-  window.DrogonTheme = { current: current, toggle: toggle };
   var plugin = function (hook) {
     hook.ready(addButton);
     hook.doneEach(labelButton);
