@@ -51,6 +51,11 @@ async function buildSite(options = {}) {
   }
   log(`link check: ${siteMarkdown(generated).size} files, no broken links or anchors`);
 
+  // Edit links, last-updated dates (git history) and translation status, for site/ only (computed
+  // before anything is written: a bad docs/translations.json stops the build here).
+  const pageInfo = buildPageInfo({ root, manifest: generated.manifest });
+  for (const note of pageInfo.notes) log(`page info: ${note}`);
+
   let written = [];
   if (writeSources) {
     const changed = [];
@@ -64,10 +69,6 @@ async function buildSite(options = {}) {
     written = changed.map((c) => c.rel);
     log(written.length ? `write: ${written.length} file(s) updated: ${written.join(', ')}` : `write: all ${generated.files.size} files already up to date`);
   }
-
-  // Edit links, last-updated dates (git history) and translation status: into site/ only.
-  const pageInfo = buildPageInfo({ root, manifest: generated.manifest });
-  for (const note of pageInfo.notes) log(`page info: ${note}`);
 
   const languageDirs = generated.manifest.languages.map((l) => l.dir);
   const { fileCount, warnings } = assembleSite({
