@@ -12,6 +12,7 @@ const { assembleSite, PUBLISHED_RESULTS } = require('./assemble/assemble-site');
 const { buildAliases } = require('./navigate/navigation');
 const { prerenderSite } = require('./prerender');
 const { searchFiles } = require('./search');
+const { buildPageInfo } = require('./page-info');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -52,6 +53,11 @@ async function buildSite(options = {}) {
   }
   log(`link check: ${siteMarkdown(generated).size} files, no broken links or anchors`);
 
+  // Edit links, last-updated dates (git history) and translation status, for site/ only (computed
+  // before anything is written: a bad docs/translations.json stops the build here).
+  const pageInfo = buildPageInfo({ root, manifest: generated.manifest });
+  for (const note of pageInfo.notes) log(`page info: ${note}`);
+
   let written = [];
   if (writeSources) {
     const changed = [];
@@ -78,6 +84,7 @@ async function buildSite(options = {}) {
   };
   const { fileCount, warnings } = assembleSite({
     siteDir, files: markdown, navigationMap: generated.navigationMap, languageDirs, root, resultsPath: generated.resultsPath, derivedFiles,
+    pageInfo: pageInfo.info,
   });
   for (const w of warnings) log(`warning: ${w}`);
   log(`prerender: ${prerendered} pages as HTML at clean URLs, sitemap.xml, 404.html; search: ${search.size} files`);

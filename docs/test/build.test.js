@@ -71,7 +71,7 @@ test('the build is deterministic, rewrites only stale files, and assembles a com
   const second = await buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true });
   assert.deepEqual(second.written, []);
 
-  for (const rel of ['index.html', 'site.css', 'navigation-map.json', 'navigation-map.js', 'README.md', '_sidebar.md',
+  for (const rel of ['index.html', 'site.css', 'navigation-map.json', 'navigation-map.js', 'page-info.json', 'README.md', '_sidebar.md',
     'vendor/docsify/docsify.min.js', 'vendor/minisearch.js', 'plugins/search.js', 'search.css', 'vendor/docsify/themes/core.min.css',
     'vendor/chart.umd.min.js', 'plugins/site-config.js', 'plugins/language.js', 'plugins/missing-page.js', 'plugins/benchmark-charts.js']) {
     assert.ok(fs.existsSync(path.join(copy.siteDir, rel)), `site/${rel} missing`);

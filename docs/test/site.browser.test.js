@@ -120,10 +120,11 @@ test('every page renders in every language, with its title, content, sidebar, <h
   await page.close();
 });
 
-test('the root page offers every language', { timeout: 60000 }, async () => {
+test('the root page is the front page of the first language and offers every language', { timeout: 60000 }, async () => {
   const page = await newPage();
   await gotoRoute(page, site.url, '/');
-  const links = await page.$$eval('#main a', (as) => as.map((a) => decodeURIComponent(a.getAttribute('href'))));
+  assert.equal(await page.textContent('#main h1'), map.pages[0].languages[map.languages[0].code].title);
+  const links = await page.$$eval('#main a, .sidebar-nav a, .lang-switcher a', (as) => as.map((a) => decodeURIComponent(a.getAttribute('href'))));
   for (const lang of map.languages) assert.ok(links.includes(`#${map.pages[0].languages[lang.code].route}`), `no link to ${lang.name}`);
   await screenshot(page, 'site-root');
   assertClean(page);

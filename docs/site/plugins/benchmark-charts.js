@@ -7,8 +7,8 @@
 // columns), so the chart reads exactly like the table in every language, including the zh-TW page
 // whose tables are converted while attributes are not. Tooltips show the table's own cell text.
 //
-// Charts are destroyed and redrawn on every route change (docsify's doneEach), and resized around
-// printing. Each figure gets data-chart-state="drawn" or "error" (with the reason in the console).
+// Charts are destroyed and redrawn on every route change (docsify's doneEach), resized around
+// printing, and recoloured when the theme changes (light / dark: colours from site.css --chart-*). Each figure gets data-chart-state="drawn" or "error" (with the reason in the console).
 (function (root, factory) {
   'use strict';
   var api = factory();
@@ -24,6 +24,30 @@
   var MAX_VERTICAL_BARS = 24;
 
   function colorOf(index) { return PALETTE[index % PALETTE.length]; }
+
+  // Colours of text, grid and the marks drawn over the data, from the theme (site.css --chart-*;
+  // light or dark): read before drawing and again on every theme change (plugins/theme.js).
+  var ink = { text: '#333', grid: 'rgba(0, 0, 0, 0.1)', mark: '#222', muted: '#555' };
+  function readTheme(win) {
+    var css = win.getComputedStyle(win.document.documentElement);
+    var value = function (name, fallback) { return css.getPropertyValue(name).trim() || fallback; };
+    ink = { text: value('--chart-text', ink.text), grid: value('--chart-grid', ink.grid), mark: value('--chart-ink', ink.mark), muted: value('--chart-muted', ink.muted) };
+    if (win.Chart) {
+      win.Chart.defaults.color = ink.text;
+      win.Chart.defaults.borderColor = ink.grid;
+    }
+  }
+  // Sets the theme's colours on a chart's options (a drawn chart keeps the colours it resolved first).
+  function applyInk(options) {
+    Object.keys(options.scales || {}).forEach(function (axis) {
+      var scale = options.scales[axis];
+      ['ticks', 'grid', 'border'].forEach(function (part) { if (!scale[part]) scale[part] = {}; });
+      scale.ticks.color = ink.text;
+      scale.grid.color = ink.grid;
+      scale.border.color = ink.grid;
+    });
+    options.plugins.legend.labels.color = ink.text;
+  }
 
   // { header: [text], rows: [[text]] } of a <table> element.
   function tableGrid(table) {
@@ -122,7 +146,7 @@
           var cap = Math.max(3, (horizontal ? bar.height : bar.width) * 0.25);
           var at = horizontal ? bar.y : bar.x;
           ctx.save();
-          ctx.strokeStyle = '#222';
+          ctx.strokeStyle = ink.mark;
           ctx.lineWidth = 1.5;
           ctx.beginPath();
           if (horizontal) {
@@ -153,7 +177,7 @@
       breaks.forEach(function (index) {
         var at = (x.getPixelForValue(index - 1) + x.getPixelForValue(index)) / 2;
         ctx.save();
-        ctx.strokeStyle = '#555';
+        ctx.strokeStyle = ink.muted;
         ctx.setLineDash([4, 4]);
         ctx.beginPath();
         ctx.moveTo(at, area.top);
@@ -176,7 +200,7 @@
       var pixel = scale.getPixelForValue(at);
       var ctx = chart.ctx;
       ctx.save();
-      ctx.strokeStyle = '#222';
+      ctx.strokeStyle = ink.mark;
       ctx.lineWidth = 1;
       ctx.beginPath();
       if (horizontal) { ctx.moveTo(pixel, area.top); ctx.lineTo(pixel, area.bottom); } else { ctx.moveTo(area.left, pixel); ctx.lineTo(area.right, pixel); }
@@ -491,7 +515,9 @@
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
     var group = initialGroup(spec, labels);
-    var chart = new root.Chart(canvas, chartConfig(spec, labels, group, wrapper.clientWidth));
+    var config = chartConfig(spec, labels, group, wrapper.clientWidth);
+    applyInk(config.options);
+    var chart = new root.Chart(canvas, config);
     chart.benchFigure = { spec: spec, labels: labels, group: group, extra: [] };
     active.push(chart);
     if (spec.groups) addSelector(figure, chart);
@@ -507,6 +533,7 @@
       var font = chart.options.scales.x.ticks && chart.options.scales.x.ticks.font;
       chart.options.scales.x = ownXAxis(f.spec, chart.data.datasets, new Intl.NumberFormat(f.spec.locale, { notation: 'compact', maximumFractionDigits: 2 }));
       if (font) chart.options.scales.x.ticks.font = font;
+      applyInk(chart.options);
     }
     chart.update();
   }
@@ -577,12 +604,17 @@
     var resizeAll = function () { active.forEach(function (chart) { chart.resize(); }); };
     win.addEventListener('beforeprint', resizeAll);
     win.addEventListener('afterprint', resizeAll);
+    win.addEventListener('drogon-themechange', function () {
+      readTheme(win);
+      active.forEach(function (chart) { applyInk(chart.options); chart.update(); });
+    });
     var plugin = function (hook) {
       hook.doneEach(function () {
         if (typeof win.Chart !== 'function') {
           console.error('benchmark charts: Chart.js (vendor/chart.umd.min.js) is not loaded');
           return;
         }
+        readTheme(win);
         drawAll(win.document.querySelector('.markdown-section') || win.document.body);
       });
     };

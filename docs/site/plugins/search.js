@@ -63,8 +63,14 @@
     return indexes[lang.code];
   }
 
+  // The language of the address, as plugins/language.js reads it: docsify's vm.route can still hold
+  // the previous page while a new one is being routed (a query typed right after switching to the
+  // Chinese site searched the English index).
   function currentLanguage(vm) {
-    var path = routes.decodePath((vm.route && vm.route.path) || '/');
+    var hash = window.location.hash.replace(/^#/, '');
+    var q = hash.indexOf('?');
+    var fromHash = q >= 0 ? hash.slice(0, q) : hash;
+    var path = routes.decodePath(fromHash || (vm.route && vm.route.path) || '/');
     return routes.languageOfPath(routes.resolveAlias(path)) || site.languages[0];
   }
 
@@ -111,9 +117,15 @@
       var ticket = ++pending;
       if (!query) { show({ total: 0, results: [] }, ''); return; }
       var lang = currentLanguage(vm);
+      // Results of another query or language stay out of sight while this language's index loads.
+      if (panel.getAttribute('data-language') !== lang.code) {
+        panel.textContent = '';
+        status.textContent = '';
+      }
       indexFor(lang).then(function (index) {
         if (ticket !== pending) return; // a newer query was typed meanwhile
         show(index.search(query), query);
+        panel.setAttribute('data-language', lang.code);
       }, function (err) {
         if (ticket !== pending) return;
         panel.textContent = '';

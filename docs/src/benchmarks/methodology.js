@@ -229,4 +229,9 @@ function fillBenchParts(body, { strings, where, getSettings }) {
   });
 }
 
-module.exports = { benchSettings, readBenchSettings, fillBenchParts, BLOCKS, VALUES };
+/** The body with every generated part emptied (markers kept): the authored text alone, for the translation record. */
+function emptyBenchParts(body) {
+  return body.replace(MARKER, (all, name) => `<!-- bench:${name} --><!-- /bench:${name} -->`);
+}
+
+module.exports = { benchSettings, readBenchSettings, fillBenchParts, emptyBenchParts, BLOCKS, VALUES };

@@ -1,6 +1,7 @@
 // Render stage: the bodies (en, zh-CN) of the pages generated from the results JSON, as a pure
 // function of the results, its history and the handler source: "benchmarks" (the Benchmarks page,
-// sections.js) and "benchmark-details" (the Benchmark details page, details.js), named as the
+// sections.js), "benchmark-details" (the Benchmark details page, details.js) and "front-page" (the
+// front page's benchmark headline, front-page.js), named as the
 // manifest's generatedBy names them. Stages: validate (schema, then cross-references) -> derive
 // (trend) -> render each page's sections into its template (docs/benchmarks/<page>.<lang>.md) with
 // the language's string table (docs/benchmarks/strings.<lang>.json).
@@ -16,9 +17,10 @@ const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
 const sections = require('./sections');
 const details = require('./details');
+const frontPage = require('./front-page');
 
 // The generated pages: manifest generatedBy name -> its sections (a module of section functions).
-const GENERATED_PAGES = { benchmarks: sections, 'benchmark-details': details };
+const GENERATED_PAGES = { benchmarks: sections, 'benchmark-details': details, 'front-page': frontPage };
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const benchmarksDir = path.join(__dirname, '..', '..', 'benchmarks');

@@ -10,11 +10,12 @@
 'use strict';
 const { codeSpan, escapeHtml, oneLine, table } = require('../../../bench/src/shared/escape');
 const { chartFigure } = require('./charts');
-const { scenarioSentence, endpointSentence, localize, sideText } = require('./sentences');
+const { scenarioSentence, endpointSentence, localize } = require('./sentences');
 const { utcMinute } = require('./format');
 const figures = require('../../site/plugins/benchmark-figures');
 const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands } = require('./provenance');
 const { paragraphs, folded, wholeNumber, msFromUs } = require('./blocks');
+const { verdictTable } = require('./verdicts');
 
 const serverIndex = figures.serverColor;
 
@@ -50,49 +51,16 @@ function summary(ctx) {
   });
 }
 
-// The cell of one metric in the at-a-glance table; bold where it is the figure that compares the
-// servers under the scenario's pace (the one its sentence quotes).
-function glanceCell(ctx, pair, ratio, quoted) {
-  if (!ratio) return ctx.strings.dash;
-  const value = ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(ratio.ratio) });
-  let text;
-  if (ratio.fromMedians) text = ctx.t('glance.cellMedians', { value });
-  else if (!ratio.hasCi) text = ctx.t('glance.cellNoInterval', { value });
-  else {
-    const interval = ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) });
-    const verdict = ctx.fill(ctx.strings.comparison.verdicts[ratio.verdict], { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) });
-    text = ctx.t('glance.cell', { value, interval, verdict });
-  }
-  return quoted ? `**${text}**` : text;
-}
-
-function paceText(ctx, scenario, pair) {
-  const { pace, sides } = figures.paceOf(scenario, [pair.reference, pair.other]);
-  if (pace === 'none') return ctx.strings.dash;
-  if (pace !== 'mixed') return sideText(ctx, pace);
-  return sides.map((s) => ctx.fill(ctx.strings.sideOfServer, { server: ctx.serverName(s.server), side: sideText(ctx, s.side) })).join(ctx.strings.listSeparator);
-}
-
 /**
  * At a glance: the verdict table of the key scenarios (pipelined, keep-alive, new connection per
  * request: the first of each kind in the file) and the chart of its ratios with their intervals.
  * The table is the chart's accessible table: its metric columns are the chart's series.
  */
 function glance(ctx) {
-  const { results } = ctx;
-  const pair = figures.mainPair(results);
-  if (!pair) return ctx.strings.sentences.scenario.noPair;
-  const keys = figures.keyScenarios(results);
-  if (keys.length === 0) return ctx.strings.glance.noScenarios;
-  const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
+  const verdicts = verdictTable(ctx);
+  if (verdicts.message) return verdicts.message;
+  const { pair, keys, ratios, intervals } = verdicts;
   const plainNames = { reference: ctx.serverPlainName(pair.reference), other: ctx.serverPlainName(pair.other) };
-  const header = [ctx.strings.glance.header[0], ...figures.METRICS.map((m) => ctx.strings.glance.metrics[m]), ctx.strings.glance.header[1]];
-  const ratios = keys.map(({ scenario }) => figures.METRICS.map((m) => figures.ratioFor(scenario, m, pair)));
-  const rows = keys.map(({ scenario }, i) => {
-    const quoted = figures.quotedMetric(figures.paceOf(scenario, [pair.reference, pair.other]).pace);
-    return [ctx.scenarioLabel(scenario.id), ...figures.METRICS.map((m, j) => glanceCell(ctx, pair, ratios[i][j], m === quoted)), paceText(ctx, scenario, pair)];
-  });
-  const intervals = figures.hasIntervals(results);
   const figure = chartFigure({
     // Caption and fallback are HTML text (escaped by chartFigure), so they take the names as they are.
     id: 'ratios', caption: ctx.t('glance.caption', plainNames), fallback: ctx.t('glance.fallback', plainNames),
@@ -107,9 +75,9 @@ function glance(ctx) {
     },
   });
   return paragraphs(
-    ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }),
+    verdicts.intro,
     figure,
-    table(header, rows),
+    verdicts.table,
     sourceDrawer(ctx, scenarioCommands(keys.map((k) => k.scenario))),
   );
 }

@@ -9,7 +9,7 @@ const repoRoot = path.join(__dirname, '..', '..', '..');
 const defaultManifestPath = path.join(repoRoot, 'docs', 'manifest.json');
 
 // Page kinds whose body is generated rather than authored.
-const generators = new Set(['benchmarks', 'benchmark-details']);
+const generators = new Set(['benchmarks', 'benchmark-details', 'front-page']);
 // Where the site is published (canonical links, hreflang alternates, sitemap.xml): the manifest's
 // "site.baseUrl" is the one place to change it; this default is used only when a manifest has none.
 const DEFAULT_BASE_URL = 'https://drogonframework.github.io/drogon-docs/';
@@ -109,6 +109,18 @@ function validateLanguages(check, raw) {
   return languages;
 }
 
+// The repository the pages' "Edit this page" links point into: { url, branch } (optional; without
+// it the site shows no edit links). Edit links are <url>/edit/<branch>/<path> (GitHub's form).
+function validateRepository(check, raw) {
+  check.object(raw, 'repository');
+  check.onlyKeys(raw, ['url', 'branch'], 'repository');
+  const url = check.string(raw.url, 'repository.url');
+  if (!/^https:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url) || url.endsWith('/')) check.fail('repository.url', `${describe(url)} must be an https:// URL without a trailing slash, query or fragment`);
+  const branch = check.string(raw.branch, 'repository.branch');
+  if (!/^[A-Za-z0-9._/-]+$/.test(branch) || branch.includes('..') || branch.startsWith('/') || branch.endsWith('/')) check.fail('repository.branch', `${describe(branch)} is not a plain branch name`);
+  return { url, branch };
+}
+
 // Per-language text map: authored languages required, derived languages must not be typed.
 function checkPerLanguage(check, value, languages, field, checkValue) {
   const out = {};
@@ -133,7 +145,8 @@ function loadConverter() {
 function validateManifest(raw, { source = 'docs/manifest.json', converter } = {}) {
   const check = makeChecker(source);
   check.object(raw, '(root)');
-  check.onlyKeys(raw, ['languages', 'sections', 'pages', 'site'], '(root)');
+  check.onlyKeys(raw, ['repository', 'languages', 'sections', 'pages', 'site'], '(root)');
+  const repository = raw.repository === undefined ? null : validateRepository(check, raw.repository);
   const languages = validateLanguages(check, raw.languages);
   const site = validateSite(check, raw.site);
   const derivedLanguages = languages.filter((l) => l.derivedFrom !== null);
@@ -231,7 +244,7 @@ function validateManifest(raw, { source = 'docs/manifest.json', converter } = {}
     }
     return { id: p.id, order: p.order, number: i + 1, section: p.section, generatedBy: p.generatedBy, entries };
   });
-  return { source, languages, sections, pages: finishedPages, site };
+  return { source, repository, languages, sections, pages: finishedPages, site };
 }
 
 // site.baseUrl: an absolute http(s) URL of the folder the site is served from, ending in "/", without

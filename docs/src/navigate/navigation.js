@@ -145,10 +145,14 @@ function checkTitle(body, expectedTitle) {
   return null;
 }
 
-// docsify alias: a language folder's root (/ENG/) opens that language's first page.
+// docsify alias: a language folder's root (/ENG/) opens that language's first page (the front page),
+// and the site's root (/) the first language's (its sidebar stays the root one: the languages).
 function buildAliases(manifest) {
   const first = manifest.pages[0];
-  return Object.fromEntries(manifest.languages.map((l) => [`/${l.dir}/`, first.entries[l.code].route]));
+  return {
+    '/': first.entries[manifest.languages[0].code].route,
+    ...Object.fromEntries(manifest.languages.map((l) => [`/${l.dir}/`, first.entries[l.code].route])),
+  };
 }
 
 // Pages x languages -> route and title, with each page's heading slugs so the language switcher can

@@ -1,4 +1,4 @@
-// A temp copy of the site's content (manifest, UI strings, ENG/ CHN/ JB_TW/, bench settings and results,
+// A temp copy of the site's content (manifest, UI strings, translation records, ENG/ CHN/ JB_TW/, bench settings and results,
 // the guide's data and examples), for tests that modify pages: the working tree is never touched. The
 // copy is regenerated with the build's generate stage first, so it is consistent even while the
 // working tree has unbuilt edits.
@@ -15,7 +15,9 @@ function copySiteContent({ resultsFile } = {}) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-docs-content-'));
   try {
     fs.mkdirSync(path.join(root, 'docs'));
-    for (const name of ['manifest.json', 'ui-strings.json']) fs.copyFileSync(path.join(repoRoot, 'docs', name), path.join(root, 'docs', name));
+    for (const name of ['manifest.json', 'ui-strings.json', 'translations.json']) {
+      if (fs.existsSync(path.join(repoRoot, 'docs', name))) fs.copyFileSync(path.join(repoRoot, 'docs', name), path.join(root, 'docs', name));
+    }
     // The guide's data and the example files its pages include (docs/src/guide/).
     for (const dir of ['docs/guide', 'examples/guide']) {
       if (fs.existsSync(path.join(repoRoot, dir))) fs.cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
