@@ -1,4 +1,4 @@
-//go:build sonic
+//go:build sonic && !simdjsongo
 
 package main
 
@@ -12,3 +12,6 @@ func jsonLibraryVersion() string { return moduleVersion("github.com/bytedance/so
 func unmarshal(data []byte, v any) error { return sonic.ConfigStd.Unmarshal(data, v) }
 
 func valid(data []byte) bool { return sonic.ConfigStd.Valid(data) }
+
+// jsonLibraryUnusable: "" (it runs on any CPU Go runs on).
+func jsonLibraryUnusable() string { return "" }

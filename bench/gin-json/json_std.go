@@ -1,4 +1,4 @@
-//go:build !sonic
+//go:build !sonic && !simdjsongo
 
 package main
 
@@ -11,3 +11,6 @@ func jsonLibraryVersion() string { return "(Go standard library)" }
 func unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 
 func valid(data []byte) bool { return json.Valid(data) }
+
+// jsonLibraryUnusable: "" (it runs on any CPU Go runs on).
+func jsonLibraryUnusable() string { return "" }

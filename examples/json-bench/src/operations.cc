@@ -1,5 +1,7 @@
 #include "operations.h"
 
+#include <algorithm>
+#include <charconv>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -187,31 +189,256 @@ bool validUtf8(std::string_view text)
     return true;
 }
 
-std::size_t nestingDepth(std::string_view text)
+namespace
 {
-    std::size_t depth = 0, deepest = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i)
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// Bytes that may appear between values: whitespace, structure, and what starts or continues a
+// literal (true, false, null) or a number.
+struct BetweenValues
+{
+    bool allowed[256] = {};
+    BetweenValues()
     {
-        char c = text[i];
-        if (inString)
+        for (unsigned char c : std::string_view(" \t\n\r[]{}:,\"-0123456789truefalsenull"))
+            allowed[c] = true;
+    }
+};
+const BetweenValues kBetweenValues;
+
+std::string hexByte(unsigned char c)
+{
+    static const char *const kHex = "0123456789abcdef";
+    return std::string("0x") + kHex[c >> 4] + kHex[c & 15];
+}
+
+// The UTF-16 code unit of a \uXXXX escape at text[i], or -1.
+long escapedUnit(std::string_view text, std::size_t i)
+{
+    if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u')
+        return -1;
+    long unit = 0;
+    for (std::size_t k = i + 2; k < i + 6; ++k)
+    {
+        char c = text[k];
+        int digit = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
+        if (digit < 0)
+            return -1;
+        unit = unit * 16 + digit;
+    }
+    return unit;
+}
+
+// A string whose opening quote is before text[i]: sets i after its closing quote. An unterminated
+// string is left to the JSON library (it refuses it).
+std::string scanString(std::string_view text, std::size_t &i)
+{
+    const std::size_t n = text.size();
+    while (i < n)
+    {
+        auto c = static_cast<unsigned char>(text[i]);
+        if (c == '"')
         {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
+            ++i;
+            return {};
         }
-        else if (c == '"')
-            inString = true;
+        if (c < 0x20)
+            return "a string holds the control character " + hexByte(c) + " unescaped";
+        if (c != '\\')
+        {
+            ++i;
+            continue;
+        }
+        if (i + 1 >= n)
+        {
+            i = n;
+            return {};
+        }
+        switch (text[i + 1])
+        {
+            case '"':
+            case '\\':
+            case '/':
+            case 'b':
+            case 'f':
+            case 'n':
+            case 'r':
+            case 't':
+                i += 2;
+                break;
+            case 'u':
+            {
+                long unit = escapedUnit(text, i);
+                if (unit < 0)
+                    return "a \\u escape needs four hex digits";
+                if (unit >= 0xDC00 && unit <= 0xDFFF)
+                    return "a \\u escape is a low surrogate without a high one before it";
+                if (unit >= 0xD800 && unit <= 0xDBFF)
+                {
+                    long low = escapedUnit(text, i + 6);
+                    if (low < 0xDC00 || low > 0xDFFF)
+                        return "a \\u escape is a high surrogate not followed by a low one";
+                    i += 12;
+                }
+                else
+                    i += 6;
+                break;
+            }
+            default:
+                return std::string("a string holds the invalid escape \\") + text[i + 1];
+        }
+    }
+    return {};
+}
+
+std::string quoteToken(std::string_view token)
+{
+    return token.size() > 40 ? std::string(token.substr(0, 40)) + "..." : std::string(token);
+}
+
+// The number that starts at text[i] (a '-' or a digit): sets i after it.
+std::string scanNumber(std::string_view text, std::size_t &i)
+{
+    const std::size_t n = text.size();
+    // The token: every byte a number can be made of, so that "1.5.3" or "01" is one malformed token.
+    std::size_t end = i;
+    while (end < n && (isDigit(text[end]) || text[end] == '-' || text[end] == '+' ||
+                       text[end] == '.' || text[end] == 'e' || text[end] == 'E'))
+        ++end;
+    const std::string_view token = text.substr(i, end - i);
+    const std::string malformed =
+        "the number " + quoteToken(token) + " is not written as JSON allows";
+    std::size_t p = 0;
+    const bool negative = p < token.size() && token[p] == '-';
+    if (negative)
+        ++p;
+    const std::size_t intStart = p;
+    while (p < token.size() && isDigit(token[p]))
+        ++p;
+    const std::string_view intDigits = token.substr(intStart, p - intStart);
+    if (intDigits.empty() || (intDigits.size() > 1 && intDigits[0] == '0'))
+        return malformed;
+    std::string_view fracDigits;
+    bool hasFrac = false, hasExp = false;
+    if (p < token.size() && token[p] == '.')
+    {
+        const std::size_t fs = ++p;
+        while (p < token.size() && isDigit(token[p]))
+            ++p;
+        if (p == fs)
+            return malformed;
+        fracDigits = token.substr(fs, p - fs);
+        hasFrac = true;
+    }
+    long exponent = 0;  // saturated: only its size matters beyond a few hundred
+    if (p < token.size() && (token[p] == 'e' || token[p] == 'E'))
+    {
+        ++p;
+        bool expNegative = false;
+        if (p < token.size() && (token[p] == '+' || token[p] == '-'))
+            expNegative = token[p++] == '-';
+        const std::size_t es = p;
+        while (p < token.size() && isDigit(token[p]))
+        {
+            if (exponent < 1000000)
+                exponent = exponent * 10 + (token[p] - '0');
+            ++p;
+        }
+        if (p == es)
+            return malformed;
+        if (expNegative)
+            exponent = -exponent;
+        hasExp = true;
+    }
+    if (p != token.size())
+        return malformed;
+    i = end;
+    if (!hasFrac && !hasExp)
+    {
+        const std::string_view limit =
+            negative ? "9223372036854775808" : "18446744073709551615";  // 2^63, 2^64 - 1
+        if (intDigits.size() > limit.size() ||
+            (intDigits.size() == limit.size() && intDigits > limit))
+            return "the integer " + quoteToken(token) + " is outside -2^63 to 2^64-1";
+        return {};
+    }
+    // value = 0.d1d2... x 10^magnitude, d1 its first non-zero digit. Below 10^308 it is finite; at
+    // 10^309 or above it is not; in between the double nearest to it decides.
+    long magnitude;
+    if (intDigits[0] != '0')
+        magnitude = static_cast<long>(intDigits.size()) + exponent;
+    else
+    {
+        std::size_t k = 0;
+        while (k < fracDigits.size() && fracDigits[k] == '0')
+            ++k;
+        if (k == fracDigits.size())
+            return {};  // zero
+        magnitude = exponent - static_cast<long>(k);
+    }
+    if (magnitude <= 308)
+        return {};
+    if (magnitude == 309)
+    {
+        double value;
+        auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+        if (ec == std::errc() && ptr == token.data() + token.size())
+            return {};
+    }
+    return "the number " + quoteToken(token) + " is beyond the range of a double";
+}
+}  // namespace
+
+std::string checkBody(std::string_view body)
+{
+    std::size_t depth = 0;
+    const std::size_t n = body.size();
+    for (std::size_t i = 0; i < n;)
+    {
+        auto c = static_cast<unsigned char>(body[i]);
+        if (c == '"')
+        {
+            ++i;
+            if (auto problem = scanString(body, i); !problem.empty())
+                return problem;
+        }
+        else if (c == '-' || isDigit(static_cast<char>(c)))
+        {
+            if (auto problem = scanNumber(body, i); !problem.empty())
+                return problem;
+        }
         else if (c == '[' || c == '{')
         {
-            if (++depth > deepest)
-                deepest = depth;
+            if (++depth > kMaxDepth)
+                return "the body nests arrays and objects deeper than 64 levels";
+            ++i;
         }
-        else if ((c == ']' || c == '}') && depth > 0)
-            --depth;
+        else if (c == ']' || c == '}')
+        {
+            if (depth > 0)
+                --depth;
+            ++i;
+        }
+        else if (!kBetweenValues.allowed[c])
+            return "byte " + hexByte(c) + " at offset " + std::to_string(i) + " is not JSON here";
+        else
+            ++i;
     }
-    return deepest;
+    return {};
+}
+
+std::size_t countDistinct(std::vector<std::string_view> &names)
+{
+    if (names.size() < 2)
+        return names.size();
+    std::sort(names.begin(), names.end());
+    return static_cast<std::size_t>(std::unique(names.begin(), names.end()) - names.begin());
 }
 
 namespace
