@@ -17,8 +17,8 @@ const { validateResults } = require('../src/results/results-file');
 const { isPortFree } = require('../src/servers/ports');
 const { SERVERS_FILE } = require('../src/plan/json-servers');
 
-const WRONG_PORT = 18095;
-const WRONG_BACKEND_PORT = 18096;
+const WRONG_PORT = 18096;
+const WRONG_BACKEND_PORT = 18097;
 
 function tempDir(t) {
   const dir = mkdtempSync(join(tmpdir(), 'json-run-test-'));
