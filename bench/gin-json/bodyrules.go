@@ -17,17 +17,34 @@ package main
 // Member names that repeat are not refused: the last one wins (see makeOperation's callers).
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
 
-// Bytes that may appear between values: whitespace, structure, and what starts or continues a
-// literal (true, false, null) or a number. Everything else there is refused.
-var betweenValues = func() (table [256]bool) {
-	for _, c := range []byte(" \t\n\r[]{}:,\"-0123456789truefalsenull") {
-		table[c] = true
+// What a byte between values is: whitespace, ':' ',' and the letters of true/false/null are passed
+// over (the library checks the structure); anything that cannot start or continue a token is refused.
+const (
+	classBad = iota
+	classPass
+	classQuote
+	classNumber
+	classOpen
+	classClose
+)
+
+var byteClasses = func() (table [256]uint8) {
+	for _, c := range []byte(" \t\n\r:,truefalsenull") {
+		table[c] = classPass
 	}
+	for _, c := range []byte("-0123456789") {
+		table[c] = classNumber
+	}
+	table['"'] = classQuote
+	table['['], table['{'] = classOpen, classOpen
+	table[']'], table['}'] = classClose, classClose
 	return
 }()
 
@@ -50,89 +67,174 @@ func hexValue(s []byte) (int, bool) {
 	return v, true
 }
 
-// checkBody returns "" when body meets the rules above, or what is wrong.
-func checkBody(body []byte) string {
+// checkBody returns "" when body meets the rules above, or what is wrong. With wantFoldable (only
+// encoding/json needs it), foldable tells whether an
+// operation object (an object directly in the top-level array) has a member name that encoding/json
+// could match to "op", "key", "value" or "by" without being that exact name: it matches struct fields
+// without regard to case ("OP", "Key", even "\u212aey" with the Kelvin sign), while every other variant
+// reads exact names. Only such a body needs the exact, slower decoding (ops_unmarshal.go).
+func checkBody(body []byte, wantFoldable bool) (problem string, foldable bool) {
 	if !utf8.Valid(body) {
-		return "the body is not valid UTF-8"
+		return "the body is not valid UTF-8", false
 	}
 	depth := 0
 	n := len(body)
 	for i := 0; i < n; {
-		c := body[i]
-		switch {
-		case c == '"':
-			end, problem := scanString(body, i+1)
-			if problem != "" {
-				return problem
+		class := byteClasses[body[i]]
+		if class == classPass {
+			i++
+			continue
+		}
+		switch class {
+		case classQuote:
+			// A string: plain runs skipped a word at a time, escapes and control characters checked.
+			// An unterminated one is left to the JSON library (it refuses it).
+			start, escaped := i+1, false
+			for i++; ; {
+				i = nextStringSpecial(body, i)
+				if i >= n {
+					return "", foldable
+				}
+				c := body[i]
+				if c == '"' {
+					// Only names of 2, 3 or 5 bytes can fold to an operation's fields (the Kelvin sign
+					// takes 3), unless escaped.
+					if l := i - start; wantFoldable && depth == 2 && !foldable && (escaped || l == 2 || l == 3 || l == 5) {
+						foldable = foldableName(body, start, i, escaped)
+					}
+					i++
+					break
+				}
+				if c < 0x20 {
+					return fmt.Sprintf("a string holds the control character 0x%02x unescaped", c), false
+				}
+				if i+1 >= n { // a backslash at the very end
+					return "", foldable
+				}
+				escaped = true
+				next, problem := checkEscape(body, i)
+				if problem != "" {
+					return problem, false
+				}
+				i = next
 			}
-			i = end
-		case c == '-' || isDigit(c):
+		case classNumber:
 			end, problem := scanNumber(body, i)
 			if problem != "" {
-				return problem
+				return problem, false
 			}
 			i = end
-		case c == '[' || c == '{':
+		case classOpen:
 			depth++
 			if depth > maxDepth {
-				return "the body nests arrays and objects deeper than 64 levels"
+				return "the body nests arrays and objects deeper than 64 levels", false
 			}
 			i++
-		case c == ']' || c == '}':
+		case classClose:
 			if depth > 0 {
 				depth--
 			}
 			i++
-		case !betweenValues[c]:
-			return fmt.Sprintf("byte 0x%02x at offset %d is not JSON here", c, i)
 		default:
-			i++
+			return fmt.Sprintf("byte 0x%02x at offset %d is not JSON here", body[i], i), false
 		}
 	}
-	return ""
+	return "", foldable
 }
 
-// scanString checks a string whose opening quote is before body[i]; returns the offset after the
-// closing quote. An unterminated string is left to the JSON library (it refuses it).
-func scanString(body []byte, i int) (int, string) {
-	n := len(body)
-	for i < n {
-		c := body[i]
-		switch {
-		case c == '"':
-			return i + 1, ""
-		case c < 0x20:
-			return 0, fmt.Sprintf("a string holds the control character 0x%02x unescaped", c)
-		case c != '\\':
-			i++
-		case i+1 >= n:
-			return n, ""
-		default:
-			switch body[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				unit, ok := escapedUnit(body, i)
-				switch {
-				case !ok:
-					return 0, `a \u escape needs four hex digits`
-				case unit >= 0xDC00 && unit <= 0xDFFF:
-					return 0, `a \u escape is a low surrogate without a high one before it`
-				case unit >= 0xD800 && unit <= 0xDBFF:
-					low, ok := escapedUnit(body, i+6)
-					if !ok || low < 0xDC00 || low > 0xDFFF {
-						return 0, `a \u escape is a high surrogate not followed by a low one`
-					}
-					i += 12
-				default:
-					i += 6
-				}
-			default:
-				return 0, "a string holds the invalid escape \\" + string(rune(body[i+1]))
-			}
+// foldableName: whether the string body[start:end] (between its quotes), when it is a member name
+// (a ':' follows), might be matched by encoding/json to an operation's field without being its exact
+// name: escaped, not ASCII (the Kelvin sign folds to k), or "op", "key", "value", "by" in other case.
+func foldableName(body []byte, start, end int, escaped bool) bool {
+	name := body[start:end]
+	if !escaped {
+		switch string(name) {
+		case "op", "key", "value", "by":
+			return false
+		}
+		if !foldsToField(name) {
+			return false
 		}
 	}
-	return n, ""
+	next := end + 1
+	for next < len(body) && (body[next] == ' ' || body[next] == '\t' || body[next] == '\n' || body[next] == '\r') {
+		next++
+	}
+	return next < len(body) && body[next] == ':'
+}
+
+// foldsToField: name is not ASCII, or is "op", "key", "value" or "by" in some letter case.
+func foldsToField(name []byte) bool {
+	for _, c := range name {
+		if c >= 0x80 {
+			return true
+		}
+	}
+	// c|0x20 is the lower-case letter for both cases of a letter, and no other byte gives it.
+	is := func(field string) bool {
+		for k := range name {
+			if name[k]|0x20 != field[k] {
+				return false
+			}
+		}
+		return true
+	}
+	switch len(name) {
+	case 2:
+		return is("op") || is("by")
+	case 3:
+		return is("key")
+	case 5:
+		return is("value")
+	}
+	return false
+}
+
+// nextStringSpecial: the first byte at or after i that ends a run of plain string bytes: '"', '\\'
+// or a control character (len(body) when none). Eight bytes at a time, as operations.cc does.
+func nextStringSpecial(body []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	n := len(body)
+	for ; i+8 <= n; i += 8 {
+		x := binary.LittleEndian.Uint64(body[i:])
+		quote, backslash := x^(ones*'"'), x^(ones*'\\')
+		// A byte's high bit is set where it is zero (after the xor) or below 0x20; the lowest such
+		// byte is exact (a borrow only reaches bytes above it).
+		found := (((quote - ones) &^ quote) | ((backslash - ones) &^ backslash) | ((x - ones*0x20) &^ x)) & highs
+		if found != 0 {
+			return i + bits.TrailingZeros64(found)>>3
+		}
+	}
+	for i < n && body[i] != '"' && body[i] != '\\' && body[i] >= 0x20 {
+		i++
+	}
+	return i
+}
+
+// checkEscape checks the escape at body[i] (a backslash, i+1 < len(body)); returns the offset after it.
+func checkEscape(body []byte, i int) (int, string) {
+	switch body[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return i + 2, ""
+	case 'u':
+		unit, ok := escapedUnit(body, i)
+		switch {
+		case !ok:
+			return 0, `a \u escape needs four hex digits`
+		case unit >= 0xDC00 && unit <= 0xDFFF:
+			return 0, `a \u escape is a low surrogate without a high one before it`
+		case unit >= 0xD800 && unit <= 0xDBFF:
+			low, ok := escapedUnit(body, i+6)
+			if !ok || low < 0xDC00 || low > 0xDFFF {
+				return 0, `a \u escape is a high surrogate not followed by a low one`
+			}
+			return i + 12, ""
+		default:
+			return i + 6, ""
+		}
+	default:
+		return 0, "a string holds the invalid escape \\" + string(rune(body[i+1]))
+	}
 }
 
 // escapedUnit reads the UTF-16 code unit of a \uXXXX escape at body[i].

@@ -245,11 +245,12 @@ func dbop(c *gin.Context) {
 	}
 	// The application's own rules for bodies (bodyrules.go), the same in every variant: UTF-8, nesting
 	// depth, and what JSON leaves to implementations (number range, \u escapes, stray bytes).
-	if problem := checkBody(body); problem != "" {
+	problem, foldable := checkBody(body, !caseSensitive)
+	if problem != "" {
 		fail(c, http.StatusBadRequest, "invalid-json", problem)
 		return
 	}
-	ops, code, msg := parseOperations(body)
+	ops, code, msg := parseOperations(body, foldable)
 	if code != "" {
 		fail(c, http.StatusBadRequest, code, msg)
 		return

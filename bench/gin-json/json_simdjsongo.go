@@ -19,6 +19,9 @@ import (
 
 const jsonLibrary = "simdjson-go"
 
+// Member names are read exactly as they are (ops_unmarshal.go needs to know for encoding/json).
+const caseSensitive = true
+
 func jsonLibraryVersion() string { return moduleVersion("github.com/minio/simdjson-go") }
 
 // jsonLibraryUnusable: "" when simdjson-go can parse on this CPU, else why not (one line).
@@ -50,7 +53,7 @@ func notContainer(body []byte) bool {
 	return len(trimmed) == 0 || (trimmed[0] != '[' && trimmed[0] != '{')
 }
 
-func parseOperations(body []byte) ([]checkedOp, string, string) {
+func parseOperations(body []byte, _ bool) ([]checkedOp, string, string) { // exact names: no foldable case
 	if notContainer(body) {
 		if json.Valid(body) {
 			return nil, "invalid-operations", arrayMessage(0, false)
