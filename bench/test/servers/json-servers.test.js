@@ -51,11 +51,12 @@ test('every JSON server gives the same answers to every conformance request', as
   ]);
   assert.equal(values[5].fields, 15, 'numbers that underflow, round to the largest double or fit 64 bits are kept');
   assert.deepEqual(values[6].value, { $integer: '-9223372036854775808' });
-  assert.deepEqual(values.slice(7).map((r) => r.key), ['nul:a\u0000b', 'pair:\u{1F600}\u{1F600}', 'nonchar:\uffff\ufdd0\ufeff', 'case', 'del:\u007f/']);
+  assert.deepEqual(values.slice(7).map((r) => r.key), ['nul:a\u0000b', 'pair:\u{1F600}\u{1F600}', 'nonchar:\uffff\ufdd0\ufeff', 'case', 'del:\u007f/', 'escaped-names']);
   for (const id of ['number-overflow', 'integer-2p64', 'integer-below-minus-2p63', 'lone-high-surrogate', 'lone-low-surrogate', 'reversed-surrogate-pair', 'byte-order-mark']) {
     assert.deepEqual(byId(id), { status: 400, error: { code: 'invalid-json' } }, id);
   }
   assert.deepEqual(byId('names-differ-in-case'), { status: 400, error: { code: 'invalid-operations' } });
+  assert.deepEqual(byId('name-folds-to-key'), { status: 400, error: { code: 'invalid-operations' } }, 'the Kelvin sign is not a k');
 });
 
 test('a server whose answer differs fails conformance with a diff naming the request, the path and both values', async () => {
