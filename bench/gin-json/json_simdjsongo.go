@@ -39,8 +39,11 @@ func jsonLibraryUnusable() string {
 	if len(missing) == 0 {
 		missing = append(missing, "what simdjson.SupportedCPU() checks")
 	}
-	return "simdjson-go needs a CPU with AVX2 and CLMUL; this one (" + strings.TrimSpace(cpuid.CPU.BrandName) +
-		") lacks " + strings.Join(missing, " and ")
+	this := "this one"
+	if brand := strings.TrimSpace(cpuid.CPU.BrandName); brand != "" {
+		this += " (" + brand + ")"
+	}
+	return "simdjson-go needs an x86-64 CPU with AVX2 and CLMUL; " + this + " lacks " + strings.Join(missing, " and ")
 }
 
 // Parsed documents are reused (their tape and string buffers), one per request at a time.

@@ -191,7 +191,7 @@ test('a JSON variant this machine cannot run (its supportCheck fails) is listed 
   requireJsonSetup();
   const dir = tempDir(t);
   // As on a CPU without AVX2 and CLMUL: the check command prints why and exits 1.
-  const reason = 'simdjson-go needs a CPU with AVX2 and CLMUL; this one (a test) lacks CLMUL';
+  const reason = 'simdjson-go needs an x86-64 CPU with AVX2 and CLMUL; this one (a test) lacks CLMUL';
   const servers = JSON.parse(readFileSync(SERVERS_FILE, 'utf8'));
   servers.servers.find((s) => s.id === 'gin-simdjson-go').supportCheck = ['sh', '-c', `echo '${reason}'; exit 1`];
   writeFileSync(join(dir, 'json-servers.json'), JSON.stringify(servers));

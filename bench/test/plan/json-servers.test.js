@@ -15,14 +15,14 @@ test('a supportCheck that fails makes a server unusable, with the first line it 
   const state = { a: '/bin/true', b: '/bin/true', c: '/bin/true', d: '/nonexistent/binary' };
   const defs = [
     { id: 'runs', binaryFrom: 'a', supportCheck: shell('echo ok') },
-    { id: 'lacks', binaryFrom: 'b', supportCheck: shell('echo; echo "  needs a CPU with AVX2 and CLMUL; this one lacks CLMUL"; echo more; exit 1') },
+    { id: 'lacks', binaryFrom: 'b', supportCheck: shell('echo; echo "  needs an x86-64 CPU with AVX2 and CLMUL; this one lacks CLMUL"; echo more; exit 1') },
     { id: 'silent', binaryFrom: 'c', supportCheck: shell('exit 3') },
     { id: 'no-check', binaryFrom: 'a' },
     { id: 'binary-missing', binaryFrom: 'd', supportCheck: ['{binary}', '-check-cpu'] },
   ];
   const unusable = unusableJsonServers(defs, state);
   assert.deepEqual(unusable.map((u) => [u.def.id, u.reason]), [
-    ['lacks', 'needs a CPU with AVX2 and CLMUL; this one lacks CLMUL'],
+    ['lacks', 'needs an x86-64 CPU with AVX2 and CLMUL; this one lacks CLMUL'],
     ['silent', 'sh -c exit 3 failed (exit 3)'],
   ]);
 });
@@ -32,14 +32,14 @@ test('an unusable JSON server leaves the plan (JSON scenarios, fixed rate, instr
   const plan = buildPlan(data, { profile: 'default' }, machine);
   const def = plan.json.servers.find((s) => s.id === 'gin-simdjson-go');
   assert.ok(def.supportCheck, 'gin + simdjson-go declares its CPU check');
-  const unusable = [{ def, reason: 'simdjson-go needs a CPU with AVX2 and CLMUL; this one (Test CPU) lacks AVX2' }];
+  const unusable = [{ def, reason: 'simdjson-go needs an x86-64 CPU with AVX2 and CLMUL; this one (Test CPU) lacks AVX2' }];
   dropJsonServers(plan, unusable);
   assert.deepEqual(plan.json.servers.map((s) => s.id), ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic']);
   assert.deepEqual(plan.fixedRate.groups.find((g) => g.id === 'json').servers.map((s) => s.id), plan.json.servers.map((s) => s.id));
   assert.equal(plan.fixedRate.groups.find((g) => g.id === 'hello').servers.length, 3, 'hello-world servers untouched');
   assert.deepEqual(notBuiltHere(unusable, { simdjsonGoVersion: 'v0.4.5' }), [{
     id: 'gin-simdjson-go', name: 'gin + simdjson-go', framework: 'gin', jsonLibrary: 'simdjson-go', version: 'v0.4.5',
-    reason: 'simdjson-go needs a CPU with AVX2 and CLMUL; this one (Test CPU) lacks AVX2',
+    reason: 'simdjson-go needs an x86-64 CPU with AVX2 and CLMUL; this one (Test CPU) lacks AVX2',
   }]);
 
   const reference = buildPlan(data, { profile: 'quick' }, machine);
@@ -80,5 +80,5 @@ test('gin_json_simdjson_go -check-cpu agrees with the CPU flags in /proc/cpuinfo
   const unusable = unusableJsonServers([def], state);
   t.diagnostic(`this CPU: avx2 ${flags.has('avx2')}, pclmulqdq ${flags.has('pclmulqdq')}; ${unusable.length ? unusable[0].reason : 'simdjson-go runs here'}`);
   assert.equal(unusable.length === 0, supported);
-  if (!supported) assert.match(unusable[0].reason, /^simdjson-go needs a CPU with AVX2 and CLMUL; this one .* lacks /);
+  if (!supported) assert.match(unusable[0].reason, /^simdjson-go needs an x86-64 CPU with AVX2 and CLMUL; this one .* lacks /);
 });
