@@ -487,7 +487,7 @@ simdjson_version=$(json_lib_version simdjson)
 yyjson_version=$(json_lib_version yyjson)
 note "jsoncpp $jsoncpp_version, simdjson $simdjson_version, yyjson $yyjson_version"
 
-step 'build the gin JSON app (bench/gin-json: encoding/json, sonic)'
+step 'build the gin JSON app (bench/gin-json: encoding/json, sonic, simdjson-go)'
 gin_src="$root/bench/gin-json"
 go_needed=$(sed -n 's/^go \([0-9][0-9.]*\)$/\1/p' "$gin_src/go.mod")
 [ -n "$go_needed" ] || die "no go directive in $gin_src/go.mod"
@@ -510,15 +510,25 @@ else
     "$go_bin" build -trimpath -o "$gin_dir/gin_json_std" .
   run_logged "$BENCH_HOME/logs/gin-json-sonic-build.log" env GOTOOLCHAIN=local GOFLAGS=-mod=readonly \
     "$go_bin" build -trimpath -tags sonic -o "$gin_dir/gin_json_sonic" .
+  # simdjson-go builds on any amd64 machine; it runs only on a CPU with AVX2 and CLMUL (checked below).
+  run_logged "$BENCH_HOME/logs/gin-json-simdjson-go-build.log" env GOTOOLCHAIN=local GOFLAGS=-mod=readonly \
+    "$go_bin" build -trimpath -tags simdjsongo -o "$gin_dir/gin_json_simdjson_go" .
   cd "$root"
   : >"$gin_dir/.complete"
 fi
 gin_report=$("$gin_dir/gin_json_std" -version)
 sonic_report=$("$gin_dir/gin_json_sonic" -version)
+simdjson_go_report=$("$gin_dir/gin_json_simdjson_go" -version)
 gin_version=$(sed -n 's/^gin //p' <<<"$gin_report")
 sonic_version=$(sed -n 's/^sonic //p' <<<"$sonic_report")
-[ -n "$gin_version" ] && [ -n "$sonic_version" ] || die "could not read gin's or sonic's version from the built binaries"
-note "$go_have, gin $gin_version, sonic $sonic_version"
+simdjson_go_version=$(sed -n 's/^simdjson-go //p' <<<"$simdjson_go_report")
+[ -n "$gin_version" ] && [ -n "$sonic_version" ] && [ -n "$simdjson_go_version" ] \
+  || die "could not read gin's, sonic's or simdjson-go's version from the built binaries"
+note "$go_have, gin $gin_version, sonic $sonic_version, simdjson-go $simdjson_go_version"
+# Not an error: the bench runs the same check and lists the variant as not built, with this reason.
+if ! simdjson_go_cpu=$("$gin_dir/gin_json_simdjson_go" -check-cpu); then
+  warn "gin + simdjson-go cannot run on this machine: $simdjson_go_cpu (the bench lists it as not built)"
+fi
 
 # ---------- step 13 ----------
 step "build the open-loop load generator (oha $oha_pin from crates.io)"
@@ -581,6 +591,7 @@ run node "$root/bench/setup-state.js" "$BENCH_HOME/state.json" \
   simdjsonPackageVersion="$(dpkg-query -W -f='${Version}' libsimdjson-dev)" \
   ginJsonStdBinary="$gin_dir/gin_json_std" ginJsonSonicBinary="$gin_dir/gin_json_sonic" goVersion="$go_have" \
   goBinary="$go_bin" ginVersion="$gin_version" sonicVersion="$sonic_version" \
+  ginJsonSimdjsonGoBinary="$gin_dir/gin_json_simdjson_go" simdjsonGoVersion="$simdjson_go_version" \
   ohaBinary="$oha_binary" ohaVersion="$oha_version"
 note "drogon $drogon_version (source $drogon_ver), trantor $trantor_version (source $trantor_ver)"
 note "nginx $nginx_version, wrk $wrk_version, ab $ab_version"

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"net/http"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 )
@@ -22,35 +20,74 @@ const (
 	maxDepth      = 64
 )
 
-// nestingDepth is operations.cc's rule: the deepest nesting of arrays and objects outside strings.
-func nestingDepth(body []byte) int {
-	depth, deepest, inString := 0, 0, false
-	for i := 0; i < len(body); i++ {
-		c := body[i]
-		switch {
-		case inString && c == '\\':
-			i++
-		case inString:
-			inString = c != '"'
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
-			depth++
-			if depth > deepest {
-				deepest = depth
-			}
-		case (c == ']' || c == '}') && depth > 0:
-			depth--
-		}
-	}
-	return deepest
+// checkedOp is one operation of a body that passed every check: what apply() needs.
+type checkedOp struct {
+	Op     string
+	Key    string
+	record []byte // set: the value object as JSON text
+	fields int    // set: distinct member names of the value object
+	by     int64  // increment
 }
 
-type operation struct {
-	Op    string          `json:"op"`
-	Key   string          `json:"key"`
-	Value json.RawMessage `json:"value"`
-	By    json.RawMessage `json:"by"` // read only for increment: elsewhere any type is ignored, as in Drogon
+// What a codec found in one element of the body's array (operations.h's ParsedOperation).
+type fieldState int
+
+const (
+	fieldMissing fieldState = iota
+	fieldWrongType
+	fieldPresent
+)
+
+type parsedOp struct {
+	isObject    bool
+	op          fieldState
+	opName      string
+	key         fieldState
+	keyText     string
+	value       fieldState // present only when it is an object
+	valueFields int        // distinct member names
+	record      []byte
+	by          fieldState // present only when it is an integer in int64 range
+	byValue     int64
+}
+
+// makeOperation is operations.cc's rule for one element: the operation, or why element index is invalid.
+func makeOperation(p *parsedOp, index int) (checkedOp, string) {
+	where := fmt.Sprintf("operation %d: ", index)
+	if !p.isObject {
+		return checkedOp{}, where + "must be an object"
+	}
+	if p.op != fieldPresent {
+		return checkedOp{}, where + `"op" must be a string`
+	}
+	if p.opName != "set" && p.opName != "increment" && p.opName != "delete" {
+		return checkedOp{}, where + `"op" must be "set", "increment" or "delete"`
+	}
+	if p.key != fieldPresent || len(p.keyText) == 0 || len(p.keyText) > maxKeyBytes {
+		return checkedOp{}, where + `"key" must be a string of 1 to 256 bytes`
+	}
+	out := checkedOp{Op: p.opName, Key: p.keyText}
+	switch p.opName {
+	case "set":
+		if p.value != fieldPresent {
+			return checkedOp{}, where + `"value" must be an object`
+		}
+		out.record, out.fields = p.record, p.valueFields
+	case "increment":
+		if p.by != fieldPresent {
+			return checkedOp{}, where + `"by" must be an integer`
+		}
+		out.by = p.byValue
+	}
+	return out, ""
+}
+
+// arrayMessage: the message for a body that is not an array of 1 to maxOperations elements.
+func arrayMessage(count int, isArray bool) string {
+	if !isArray {
+		return "the body must be a JSON array of 1 to 100 operations"
+	}
+	return fmt.Sprintf("the body must hold 1 to 100 operations, it holds %d", count)
 }
 
 type opResult struct {
@@ -135,55 +172,6 @@ func validName(name string) bool {
 	return true
 }
 
-type checkedOp struct {
-	operation
-	fields int
-	by     int64
-}
-
-// parseOperations returns the operations, or an error code and message as in operations.cc.
-func parseOperations(body []byte) ([]checkedOp, string, string) {
-	// encoding/json would replace invalid UTF-8 with U+FFFD; the other servers refuse it.
-	if !utf8.Valid(body) {
-		return nil, "invalid-json", "the body is not valid UTF-8"
-	}
-	var ops []operation
-	if err := unmarshal(body, &ops); err != nil {
-		if !valid(body) {
-			return nil, "invalid-json", "the body is not JSON: " + err.Error()
-		}
-		return nil, "invalid-operations", "the body must be a JSON array of 1 to 100 operations: " + err.Error()
-	}
-	if len(ops) == 0 || len(ops) > maxOperations {
-		return nil, "invalid-operations", fmt.Sprintf("the body must hold 1 to 100 operations, it holds %d", len(ops))
-	}
-	checked := make([]checkedOp, len(ops))
-	for i, op := range ops {
-		where := fmt.Sprintf("operation %d: ", i)
-		if op.Op != "set" && op.Op != "increment" && op.Op != "delete" {
-			return nil, "invalid-operations", where + `"op" must be "set", "increment" or "delete"`
-		}
-		if len(op.Key) == 0 || len(op.Key) > maxKeyBytes {
-			return nil, "invalid-operations", where + `"key" must be a string of 1 to 256 bytes`
-		}
-		checked[i].operation = op
-		switch op.Op {
-		case "set":
-			var members map[string]json.RawMessage
-			if len(op.Value) == 0 || op.Value[0] != '{' || unmarshal(op.Value, &members) != nil {
-				return nil, "invalid-operations", where + `"value" must be an object`
-			}
-			checked[i].fields = len(members)
-		case "increment":
-			// An int64 literal: 3.0, 1e3, "1" and out-of-range values fail to unmarshal; null would not.
-			if len(op.By) == 0 || op.By[0] == 'n' || unmarshal(op.By, &checked[i].by) != nil {
-				return nil, "invalid-operations", where + `"by" must be an integer`
-			}
-		}
-	}
-	return checked, "", ""
-}
-
 func intPtr(v int) *int       { return &v }
 func int64Ptr(v int64) *int64 { return &v }
 
@@ -203,7 +191,7 @@ func apply(t *table, db, name string, ops []checkedOp) summary {
 			} else {
 				r.Status = "replaced"
 			}
-			*e = entry{record: append([]byte(nil), op.Value...), fields: op.fields}
+			*e = entry{record: op.record, fields: op.fields}
 			r.Fields = intPtr(op.fields)
 		case "increment":
 			e, found := t.entries[op.Key]
@@ -255,11 +243,14 @@ func dbop(c *gin.Context) {
 		fail(c, http.StatusBadRequest, "body-too-large", "the body is larger than 65536 bytes")
 		return
 	}
-	if nestingDepth(body) > maxDepth {
-		fail(c, http.StatusBadRequest, "invalid-json", "the body nests arrays and objects deeper than 64 levels")
+	// The application's own rules for bodies (bodyrules.go), the same in every variant: UTF-8, nesting
+	// depth, and what JSON leaves to implementations (number range, \u escapes, stray bytes).
+	problem, foldable := checkBody(body, !caseSensitive)
+	if problem != "" {
+		fail(c, http.StatusBadRequest, "invalid-json", problem)
 		return
 	}
-	ops, code, msg := parseOperations(body)
+	ops, code, msg := parseOperations(body, foldable)
 	if code != "" {
 		fail(c, http.StatusBadRequest, code, msg)
 		return

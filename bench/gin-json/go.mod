@@ -5,6 +5,8 @@ go 1.25.0
 require (
 	github.com/bytedance/sonic v1.15.0
 	github.com/gin-gonic/gin v1.12.0
+	github.com/klauspost/cpuid/v2 v2.3.0
+	github.com/minio/simdjson-go v0.4.5
 )
 
 require (
@@ -19,7 +21,7 @@ require (
 	github.com/goccy/go-json v0.10.5 // indirect
 	github.com/goccy/go-yaml v1.19.2 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
-	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
+	github.com/klauspost/compress v1.17.6 // indirect
 	github.com/leodido/go-urn v1.4.0 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect

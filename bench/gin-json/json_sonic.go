@@ -1,4 +1,4 @@
-//go:build sonic
+//go:build sonic && !simdjsongo
 
 package main
 
@@ -8,7 +8,16 @@ const jsonLibrary = "sonic"
 
 func jsonLibraryVersion() string { return moduleVersion("github.com/bytedance/sonic") }
 
-// ConfigStd: the settings gin's own sonic codec uses (compatible with encoding/json).
-func unmarshal(data []byte, v any) error { return sonic.ConfigStd.Unmarshal(data, v) }
+// The settings of ConfigStd, which gin's own sonic codec uses (compatible with encoding/json), but
+// with exact member names: ConfigStd, like encoding/json, would let "OP" fill the field for "op".
+var decoding = sonic.Config{EscapeHTML: true, SortMapKeys: true, CompactMarshaler: true, CopyString: true,
+	ValidateString: true, CaseSensitive: true}.Froze()
 
-func valid(data []byte) bool { return sonic.ConfigStd.Valid(data) }
+const caseSensitive = true
+
+func unmarshal(data []byte, v any) error { return decoding.Unmarshal(data, v) }
+
+func valid(data []byte) bool { return decoding.Valid(data) }
+
+// jsonLibraryUnusable: "" (it runs on any CPU Go runs on).
+func jsonLibraryUnusable() string { return "" }

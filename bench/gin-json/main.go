@@ -1,11 +1,13 @@
 // gin_json: the JSON application of the bench in Go with gin (GET /ping, GET /json,
 // POST /dbop/:db/:table), with the same rules as the Drogon app in examples/json-bench.
 // The JSON library is chosen at build time: encoding/json by default, sonic with -tags sonic
-// (gin then uses sonic for its own rendering too).
+// (gin then uses sonic for its own rendering too), simdjson-go with -tags simdjsongo (parsing only;
+// gin writes with encoding/json).
 //
 // Usage: gin_json -threads N -address ADDR -port PORT   (GOMAXPROCS = N; gin in release mode, no logger)
 //
 //	gin_json -version
+//	gin_json -check-cpu   (exit 0 when the JSON library runs on this CPU, else 1 and why, on one line)
 package main
 
 import (
@@ -59,10 +61,19 @@ func main() {
 	address := flag.String("address", "", "IPv4 or IPv6 address to listen on, e.g. 127.0.0.1")
 	port := flag.Int("port", -1, "TCP port, 1-65535")
 	version := flag.Bool("version", false, "print Go, gin and the JSON library with their versions")
+	checkCPU := flag.Bool("check-cpu", false, "exit 0 when the JSON library runs on this CPU, else print why and exit 1")
 	flag.Parse()
 	if *version {
 		fmt.Printf("go %s\ngin %s\n%s %s\n", runtime.Version(), moduleVersion("github.com/gin-gonic/gin"),
 			jsonLibrary, jsonLibraryVersion())
+		return
+	}
+	if *checkCPU {
+		if problem := jsonLibraryUnusable(); problem != "" {
+			fmt.Println(problem)
+			os.Exit(1)
+		}
+		fmt.Println("ok")
 		return
 	}
 	if flag.NArg() > 0 {
@@ -76,6 +87,10 @@ func main() {
 	}
 	if *port < 1 || *port > 65535 {
 		usageError("-port must be an integer from 1 to 65535, got %d", *port)
+	}
+	if problem := jsonLibraryUnusable(); problem != "" {
+		fmt.Fprintf(os.Stderr, "gin_json: %s\n", problem)
+		os.Exit(1)
 	}
 	runtime.GOMAXPROCS(*threads)
 	gin.SetMode(gin.ReleaseMode)

@@ -9,6 +9,7 @@ const { tmpdir } = require('node:os');
 const { parseCli, USAGE } = require('./plan/cli');
 const { loadScenarios, buildPlan, allServers } = require('./plan/config');
 const { loadBenchState, checkTools } = require('./plan/bench-state');
+const { unusableJsonServers, dropJsonServers, notBuiltHere } = require('./plan/json-servers');
 const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');
 const { planCpus } = require('./plan/cpu-plan');
 const { captureEnvironment } = require('./plan/environment');
@@ -102,6 +103,10 @@ async function main(argv) {
   const scenariosData = loadScenarios(options.scenariosFile);
   const plan = buildPlan(scenariosData, options);
   const { state, path: statePath } = loadBenchState();
+  // A JSON variant this machine cannot run (simdjson-go without AVX2 and CLMUL) is listed as not built.
+  const unusable = plan.json ? unusableJsonServers(plan.json.servers, state) : [];
+  dropJsonServers(plan, unusable);
+  for (const u of unusable) log(`bench: ${u.def.id} is not run on this machine: ${u.reason}`);
   checkTools(plan, statePath, state);
   const openFilesLimit = openFilesHardLimit();
   const { scenarios, skipped } = checkOpenFiles(plan, openFilesLimit);
@@ -133,7 +138,7 @@ async function main(argv) {
   const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress, excluded }) : null;
   const results = buildResults({
     plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions,
-    conformance: conformance.block, fixedRate, notBuilt: plan.json ? notBuiltOf(scenariosData.jsonServers, state) : null,
+    conformance: conformance.block, fixedRate, notBuilt: plan.json ? [...notBuiltOf(scenariosData.jsonServers, state), ...notBuiltHere(unusable, state)] : null,
     skippedScenarios: skipped, scenariosData, openFilesLimit,
   });
 

@@ -3,7 +3,8 @@
 // server behind a proxy that adds 1 to one field) fails conformance with the diff and is never
 // benchmarked (its scenario runs, fixed-rate runs and instruction counts are failed with that reason,
 // and no load tool ever ran against it); and the hello-world fixed-rate group, measured against the
-// closed-loop maximum of the same run. Needs `npm run bench:setup`; run under
+// closed-loop maximum of the same run; a POST scenario; and a variant the machine cannot run, listed as
+// not built. Needs `npm run bench:setup`; run under
 // `flock /tmp/drogon-docs-bench-ports.lock` (ports 18090-18099, and the shifted hello-world ports).
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -17,8 +18,8 @@ const { validateResults } = require('../src/results/results-file');
 const { isPortFree } = require('../src/servers/ports');
 const { SERVERS_FILE } = require('../src/plan/json-servers');
 
-const WRONG_PORT = 18095;
-const WRONG_BACKEND_PORT = 18096;
+const WRONG_PORT = 18096;
+const WRONG_BACKEND_PORT = 18097;
 
 function tempDir(t) {
   const dir = mkdtempSync(join(tmpdir(), 'json-run-test-'));
@@ -153,7 +154,7 @@ test('a POST JSON scenario through the runner: wrk sends the body file with post
   requireJsonSetup();
   const dir = tempDir(t);
   const out = join(dir, 'dbop.json');
-  const servers = ['drogon-yyjson', 'gin-sonic', 'drogon-jsoncpp'];
+  const servers = ['drogon-yyjson', 'gin-sonic', 'drogon-jsoncpp', 'gin-simdjson-go'];
   const res = await runBench(['--scenarios', 'json-dbop-n10', '--servers', servers.join(','), '--repetitions', '2', '--duration', '1', '--warmup', '0',
     '--seed', '5', '--output', out, '--logs-dir', join(dir, 'logs')]).done;
   assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
@@ -161,7 +162,7 @@ test('a POST JSON scenario through the runner: wrk sends the body file with post
   validateResults(results);
   assert.deepEqual(results.method.parts, ['json']);
   assert.equal(results.conformance.ok, true);
-  assert.deepEqual(results.conformance.servers, ['drogon-jsoncpp', 'drogon-yyjson', 'gin-sonic'], 'the reference is checked first');
+  assert.deepEqual(results.conformance.servers, ['drogon-jsoncpp', 'drogon-yyjson', 'gin-sonic', 'gin-simdjson-go'], 'the reference is checked first');
   const [scenario] = results.scenarios;
   assert.deepEqual([scenario.id, scenario.endpoint, scenario.method, scenario.operations, scenario.bodyFile],
     ['json-dbop-n10', '/dbop', 'POST', 10, 'bench/json/bodies/dbop-n10.json']);
@@ -177,6 +178,39 @@ test('a POST JSON scenario through the runner: wrk sends the body file with post
   }
   assert.deepEqual(scenario.comparisons.map((c) => [c.metric, c.reference, c.other, c.pairs]), [
     ['requestsPerSecond', 'drogon-jsoncpp', 'drogon-yyjson', 2], ['requestsPerSecond', 'drogon-jsoncpp', 'gin-sonic', 2],
-    ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'drogon-yyjson', 2], ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'gin-sonic', 2]]);
-  await assertNothingLeft({ yyjson: 18092, sonic: 18094, jsoncpp: 18090 });
+    ['requestsPerSecond', 'drogon-jsoncpp', 'gin-simdjson-go', 2],
+    ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'drogon-yyjson', 2], ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'gin-sonic', 2],
+    ['requestsPerServerCpuSecond', 'drogon-jsoncpp', 'gin-simdjson-go', 2]]);
+  const simdjsonGo = results.servers.find((x) => x.id === 'gin-simdjson-go');
+  assert.deepEqual([simdjsonGo.framework, simdjsonGo.jsonLibrary], ['gin', 'simdjson-go']);
+  assert.match(simdjsonGo.jsonLibraryVersion, /^v0\.4\.\d+$/);
+  await assertNothingLeft({ yyjson: 18092, sonic: 18094, jsoncpp: 18090, simdjsonGo: 18095 });
+});
+
+test('a JSON variant this machine cannot run (its supportCheck fails) is listed as not built with the reason, and the run goes on without it', async (t) => {
+  requireJsonSetup();
+  const dir = tempDir(t);
+  // As on a CPU without AVX2 and CLMUL: the check command prints why and exits 1.
+  const reason = 'simdjson-go needs an x86-64 CPU with AVX2 and CLMUL; this one (a test) lacks CLMUL';
+  const servers = JSON.parse(readFileSync(SERVERS_FILE, 'utf8'));
+  servers.servers.find((s) => s.id === 'gin-simdjson-go').supportCheck = ['sh', '-c', `echo '${reason}'; exit 1`];
+  writeFileSync(join(dir, 'json-servers.json'), JSON.stringify(servers));
+  const data = JSON.parse(readFileSync(join(__dirname, '..', 'scenarios.json'), 'utf8'));
+  data.json.serversFile = join(dir, 'json-servers.json');
+  writeFileSync(join(dir, 'scenarios.json'), JSON.stringify(data));
+  const out = join(dir, 'not-built.json');
+  const res = await runBench(['--scenarios-file', join(dir, 'scenarios.json'), '--scenarios', 'json-json', '--servers', 'drogon-jsoncpp,gin-simdjson-go',
+    '--repetitions', '1', '--duration', '1', '--warmup', '0', '--seed', '6', '--output', out, '--logs-dir', join(dir, 'logs')]).done;
+  assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
+  assert.match(res.stdout, new RegExp(`^bench: gin-simdjson-go is not run on this machine: ${reason.replace(/[()]/g, '\\$&')}$`, 'm'));
+  const results = JSON.parse(readFileSync(out, 'utf8'));
+  validateResults(results);
+  assert.deepEqual(results.conformance.servers, ['drogon-jsoncpp']);
+  assert.deepEqual(results.scenarios[0].results.map((r) => r.server), ['drogon-jsoncpp']);
+  assert.ok(!results.servers.some((x) => x.id === 'gin-simdjson-go'), 'never started');
+  const entry = results.notBuilt.find((n) => n.id === 'gin-simdjson-go');
+  assert.deepEqual(entry, { id: 'gin-simdjson-go', name: 'gin + simdjson-go', framework: 'gin', jsonLibrary: 'simdjson-go', version: entry.version, reason });
+  assert.match(entry.version, /^v0\.4\.\d+$/);
+  assert.ok(results.notBuilt.some((n) => n.id === 'drogon-glaze'), 'glaze is still listed');
+  await assertNothingLeft({ jsoncpp: 18090, simdjsonGo: 18095 });
 });

@@ -106,14 +106,14 @@ test('quick profile against the real servers: every kind of measurement, valid v
   assert.equal(res.code, 0, `runner failed:\n${res.stdout}\n${res.stderr}`);
   // The quick profile's budget is 60 s; timing is printed here, never asserted (the machine is shared).
   t.diagnostic(`quick profile took ${res.seconds.toFixed(1)} s`);
-  assert.match(res.stdout, /^bench: estimated time: about \d+ s \(38 steps\)$/m);
-  assert.match(res.stdout, /^\[1\/38\] conformance: 5 servers gave equal answers to \d+ requests - /m);
-  assert.match(res.stdout, /^\[2\/38\] c100-keepalive [a-z-]+ round 1\/2: [\d,]+ req\/s \(p99 [\d.,]+ (µs|ms)\) - about \d+ (s|min) left$/m);
-  assert.match(res.stdout, /^\[\d+\/38\] pipelined-c256 drogon round 2\/2: [\d,]+ req\/s - /m);
-  assert.match(res.stdout, /^\[\d+\/38\] json-json gin-sonic round 1\/1: [\d,]+ req\/s \(p99 /m);
-  assert.match(res.stdout, /^\[\d+\/38\] fixed-rate json 25 % \([\d,]+ req\/s\) drogon-yyjson round 1\/1: (achieved [\d,]+ of [\d,]+ req\/s|FAILED)/m);
-  assert.match(res.stdout, /^\[\d+\/38\] sweep c100 drogon run 1\/1: [\d,]+ req\/s/m);
-  assert.match(res.stdout, /^\[38\/38\] instructions keepalive nginx-return repeat 1\/1: [\d,]+ instructions per request - done$/m);
+  assert.match(res.stdout, /^bench: estimated time: about \d+ s \(40 steps\)$/m);
+  assert.match(res.stdout, /^\[1\/40\] conformance: 6 servers gave equal answers to \d+ requests - /m);
+  assert.match(res.stdout, /^\[2\/40\] c100-keepalive [a-z-]+ round 1\/2: [\d,]+ req\/s \(p99 [\d.,]+ (µs|ms)\) - about \d+ (s|min) left$/m);
+  assert.match(res.stdout, /^\[\d+\/40\] pipelined-c256 drogon round 2\/2: [\d,]+ req\/s - /m);
+  assert.match(res.stdout, /^\[\d+\/40\] json-json gin-sonic round 1\/1: [\d,]+ req\/s \(p99 /m);
+  assert.match(res.stdout, /^\[\d+\/40\] fixed-rate json 25 % \([\d,]+ req\/s\) drogon-yyjson round 1\/1: (achieved [\d,]+ of [\d,]+ req\/s|FAILED)/m);
+  assert.match(res.stdout, /^\[\d+\/40\] sweep c100 drogon run 1\/1: [\d,]+ req\/s/m);
+  assert.match(res.stdout, /^\[40\/40\] instructions keepalive nginx-return repeat 1\/1: [\d,]+ instructions per request - done$/m);
   assert.match(res.stdout, /benchmark expectation .*\n  pipelined-c256 drogon\/nginx-module req\/s ratio [\d.]+, (half-width [\d.]+ % (<=|>) 3 %: (met|NOT met)|no interval)/);
   assert.match(res.stdout, /all servers stopped, ports free/);
 
@@ -190,7 +190,7 @@ test('quick profile against the real servers: every kind of measurement, valid v
 
   // The JSON application: conformance before load, one JSON scenario on every JSON server (wrk in the
   // published shape), glaze named as not built, one fixed-rate level on /json with oha.
-  const jsonIds = ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic'];
+  const jsonIds = ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic', 'gin-simdjson-go'];
   assert.equal(results.conformance.ok, true);
   assert.deepEqual(results.conformance.servers, jsonIds);
   assert.ok(results.conformance.requests >= 30);

@@ -4,7 +4,9 @@
 // taskset, own process group, readiness on GET /ping answering "pong").
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { spawnSync } = require('node:child_process');
 const { BenchError } = require('../shared/errors');
+const { fillTemplate } = require('../shared/command-line');
 
 const SERVERS_FILE = join(__dirname, '..', '..', 'json', 'servers.json');
 const PORT_RANGE = [18090, 18099];
@@ -31,6 +33,9 @@ function loadJsonServers(file = SERVERS_FILE) {
     }
     ports.add(s.port);
     if (!Array.isArray(s.command) || !s.command.includes('{binary}')) throw new BenchError(`${where}: field "command" must be a list with {binary}`);
+    if (s.supportCheck !== undefined && (!Array.isArray(s.supportCheck) || s.supportCheck.length === 0 || !s.supportCheck.every((a) => typeof a === 'string'))) {
+      throw new BenchError(`${where}: field "supportCheck" must be a list of strings (a command, {binary} for the server's binary)`);
+    }
   }
   for (const [i, n] of (data.notBuilt || []).entries()) {
     if (typeof n.id !== 'string' || typeof n.reason !== 'string' || !n.reason) throw new BenchError(`${file}: notBuilt[${i}] needs an id and a one-line reason`);
@@ -44,4 +49,49 @@ function runnerDefs(data) {
   return data.servers.map((def) => ({ ...def, path: data.readyPath, readyBody: data.readyBody, group: 'json' }));
 }
 
-module.exports = { loadJsonServers, runnerDefs, SERVERS_FILE, PORT_RANGE };
+// Servers with a supportCheck (a command that exits 0 when the server can run on this machine, else
+// prints why on one line: gin + simdjson-go needs AVX2 and CLMUL) that cannot run here:
+// [{ def, reason }]. A server whose binary is missing is left to checkTools, which names the setup.
+function unusableJsonServers(defs, state, { run = spawnSync } = {}) {
+  const unusable = [];
+  for (const def of defs) {
+    if (!def.supportCheck || typeof state[def.binaryFrom] !== 'string') continue;
+    const [command, ...args] = fillTemplate(def.supportCheck, { binary: state[def.binaryFrom] }, `server "${def.id}" supportCheck`);
+    const res = run(command, args, { encoding: 'utf8', timeout: 10000 });
+    if (res.error && res.error.code === 'ENOENT') continue;
+    if (res.status === 0) continue;
+    const said = `${res.stdout || ''}\n${res.stderr || ''}`.split('\n').map((l) => l.trim()).find(Boolean);
+    const how = res.error ? res.error.message : res.signal ? `signal ${res.signal}` : `exit ${res.status}`;
+    unusable.push({ def, reason: (said || `${def.supportCheck.join(' ')} failed (${how})`).slice(0, 300) });
+  }
+  return unusable;
+}
+
+// Takes the unusable servers out of the plan's JSON servers and its JSON fixed-rate group, so no part
+// starts them; they go to the results' notBuilt with their reason (notBuiltHere). Nothing may be left
+// without a server, and the reference must stay.
+function dropJsonServers(plan, unusable) {
+  if (!plan.json || unusable.length === 0) return;
+  const gone = new Set(unusable.map((u) => u.def.id));
+  const why = unusable.map((u) => `${u.def.id}: ${u.reason}`).join('; ');
+  if (gone.has(plan.json.reference)) throw new BenchError(`the JSON reference cannot run on this machine (${why})`);
+  plan.json.servers = plan.json.servers.filter((s) => !gone.has(s.id));
+  if (plan.json.servers.length === 0) throw new BenchError(`no JSON server left to run on this machine (${why})`);
+  for (const group of plan.fixedRate?.groups || []) {
+    if (group.serverKind === 'json') group.servers = group.servers.filter((s) => !gone.has(s.id));
+  }
+}
+
+// The results' notBuilt entries for servers that cannot run here.
+function notBuiltHere(unusable, state) {
+  return unusable.map(({ def, reason }) => ({
+    id: def.id,
+    name: def.name,
+    framework: def.framework,
+    jsonLibrary: def.jsonLibrary,
+    ...(state[def.jsonLibraryVersionFrom] ? { version: state[def.jsonLibraryVersionFrom] } : {}),
+    reason,
+  }));
+}
+
+module.exports = { loadJsonServers, runnerDefs, unusableJsonServers, dropJsonServers, notBuiltHere, SERVERS_FILE, PORT_RANGE };

@@ -50,12 +50,12 @@ test('the committed scenario file is valid; its default profile has the publishe
     [['keepalive', 1, 20000], ['close', 1, 20000], ['pipelined', 16, 20000], ['json-json', 1, 20000], ['json-dbop-n10', 1, 2000]]);
   // issue 9: every endpoint x variant, in rounds, against Drogon with jsoncpp; fixed rate at 4 levels
   // from 25 % to 90 % for the hello-world servers and /json
-  assert.deepEqual(plan.json.servers.map((s) => s.id), ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic']);
+  assert.deepEqual(plan.json.servers.map((s) => s.id), ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic', 'gin-simdjson-go']);
   assert.equal(plan.json.reference, 'drogon-jsoncpp');
   assert.deepEqual(plan.json.scenarios.map((s) => [s.endpoint, s.method, s.operations ?? null]),
     [['/ping', 'GET', null], ['/json', 'GET', null], ['/dbop', 'POST', 1], ['/dbop', 'POST', 10]]);
   assert.ok(plan.json.scenarios.every((s) => s.repetitions >= 3 && s.kind === 'json' && s.tool === 'wrk' && s.keepAlive));
-  assert.deepEqual(plan.fixedRate.groups.map((g) => [g.id, g.basisScenario, g.servers.length]), [['hello', 'c100-keepalive', 3], ['json', 'json-json', 5]]);
+  assert.deepEqual(plan.fixedRate.groups.map((g) => [g.id, g.basisScenario, g.servers.length]), [['hello', 'c100-keepalive', 3], ['json', 'json-json', 6]]);
   assert.deepEqual(plan.fixedRate.fractions, [0.25, 0.5, 0.75, 0.9]);
   assert.equal(plan.instructions.repeats, 3);
   assert.deepEqual(plan.servers.map((s) => s.id), ['drogon', 'nginx-module', 'nginx-return']);
@@ -69,7 +69,7 @@ test('the quick profile has every kind of measurement: a pipelined scenario, two
   assert.deepEqual(plan.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
   // one JSON scenario on every JSON server, one fixed-rate level
   assert.deepEqual(plan.json.scenarios.map((s) => s.id), ['json-json']);
-  assert.equal(plan.json.servers.length, 5);
+  assert.equal(plan.json.servers.length, 6);
   assert.deepEqual([plan.fixedRate.groups.map((g) => g.id), plan.fixedRate.fractions, plan.fixedRate.repetitions], [['json'], [0.25], 1]);
   assert.ok(plan.scenarios.some((s) => s.pipelineDepth > 1));
   assert.equal(plan.sweep.levels.length, 2);
@@ -140,7 +140,7 @@ test('selections with JSON: --scenarios picks the parts, --servers the servers o
 
 test('JSON cross-references are named: reference, profile servers and scenarios, fixed-rate groups and their basis, bodies', () => {
   assert.throws(loadVariant('json-ref', (d) => { d.json.reference = 'drogon-rapidjson'; }), /\/json\/reference: unknown JSON server "drogon-rapidjson"/);
-  assert.throws(loadVariant('json-server', (d) => { d.profiles.quick.json.servers.push('gin-jsoniter'); }), /\/profiles\/quick\/json\/servers\/5: unknown JSON server "gin-jsoniter"/);
+  assert.throws(loadVariant('json-server', (d) => { d.profiles.quick.json.servers.push('gin-jsoniter'); }), /\/profiles\/quick\/json\/servers\/6: unknown JSON server "gin-jsoniter"/);
   assert.throws(loadVariant('json-scenario', (d) => { d.profiles.quick.json.scenarios = ['json-xml']; }), /\/profiles\/quick\/json\/scenarios\/0: unknown JSON scenario "json-xml"/);
   assert.throws(loadVariant('fixed-group', (d) => { d.profiles.quick.fixedRate.groups = ['plaintext']; }), /\/profiles\/quick\/fixedRate\/groups\/0: unknown fixed-rate group "plaintext"/);
   assert.throws(loadVariant('fixed-basis', (d) => { d.profiles.quick.json.scenarios = []; d.profiles.quick.json.scenarios.push('json-ping'); }),

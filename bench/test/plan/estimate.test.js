@@ -24,9 +24,9 @@ test('the default profile (issue 8 and 9) is planned to fit 44 minutes (issue 8 
 test('steps: one per run (scenario rounds x servers, fixed-rate levels x rounds x servers, sweep levels x runs x servers), conformance, and per instruction repeat x server', () => {
   const plan = buildPlan(data, { profile: 'quick' }, machine);
   const e = estimatePlan(plan);
-  // 3 scenarios x 2 rounds x 3 servers + conformance + 1 JSON scenario x 1 round x 5 servers + 1 fixed-rate level x 1 round x 5 servers
+  // 3 scenarios x 2 rounds x 3 servers + conformance + 1 JSON scenario x 1 round x 6 servers + 1 fixed-rate level x 1 round x 6 servers
   // + 2 sweep levels x 1 run x 3 servers + 1 case x 1 repeat x 3 servers
-  assert.equal(e.steps, 18 + 1 + 5 + 5 + 6 + 3);
+  assert.equal(e.steps, 18 + 1 + 6 + 6 + 6 + 3);
   const fr = plan.fixedRate;
   const weights = [
     ...plan.scenarios.flatMap((s) => Array(s.repetitions * plan.servers.length).fill(stepWeight.scenarioRun(s, plan))),

@@ -1,7 +1,8 @@
 'use strict';
 // The JSON application against the real servers (Drogon with jsoncpp, simdjson, yyjson; gin with
-// encoding/json and sonic), as built by `npm run bench:setup`: conformance, a deliberately wrong
-// server caught with a diff, and hostile bodies that never crash a server.
+// encoding/json, sonic and simdjson-go), as built by `npm run bench:setup`: conformance (edge-case
+// bodies included: every variant follows the application's one rule), a deliberately wrong server
+// caught with a diff, and hostile bodies that never crash a server.
 // Run under `flock /tmp/drogon-docs-bench-ports.lock` (ports 18090-18099).
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -11,7 +12,7 @@ const { checkConformance, assertConformance, formatConformanceReport, Conformanc
 const { loadJsonRequests } = require('../../src/measure/json-requests');
 const { httpRequest } = require('../../src/shared/http-request');
 
-const { data, state } = requireJsonSetup();
+const { data, state, unusable } = requireJsonSetup();
 const handles = [];
 
 test.before(async () => { await startAllJsonServers(data, state, handles); });
@@ -22,7 +23,8 @@ test('every JSON server gives the same answers to every conformance request', as
   const result = await checkConformance(handles.map((h) => ({ id: h.def.id, url: h.url })), { requests });
   assert.ok(result.ok, formatConformanceReport(result));
   assert.equal(result.servers.length, data.servers.length);
-  assert.deepEqual(result.servers, ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic']);
+  const all = ['drogon-jsoncpp', 'drogon-simdjson', 'drogon-yyjson', 'gin-encoding-json', 'gin-sonic', 'gin-simdjson-go'];
+  assert.deepEqual(result.servers, all.filter((id) => !unusable.some((u) => u.def.id === id)));
   // The answers are real: spot-check what the reference server said.
   const ref = result.answers.get('drogon-jsoncpp');
   const byId = (id) => ref[requests.findIndex((r) => r.id === id)];
@@ -38,6 +40,23 @@ test('every JSON server gives the same answers to every conformance request', as
   assert.equal(edge.results[3].error, 'overflow');
   assert.equal(byId('nothing-applied-by-an-invalid-body').json.results[0].status, 'not-found',
     'the invalid body before it stored nothing');
+  // The rule for edge cases (operations.h), as every server answered it.
+  const values = byId('edge-values').json.results;
+  assert.deepEqual(values.slice(0, 5).map((r) => [r.op, r.key, r.status, r.fields ?? r.value]), [
+    ['set', 'repeat:value', 'created', 2], // "a" three times (once as "\u0061"), "b": distinct names
+    ['set', 'repeat:nested', 'created', 2],
+    ['set', 'repeat:op-last', 'created', 1], // the last "op" and the last "key" win
+    ['increment', 'repeat:by', 'incremented', 5],
+    ['set', 'repeat:value-type', 'created', 1],
+  ]);
+  assert.equal(values[5].fields, 15, 'numbers that underflow, round to the largest double or fit 64 bits are kept');
+  assert.deepEqual(values[6].value, { $integer: '-9223372036854775808' });
+  assert.deepEqual(values.slice(7).map((r) => r.key), ['nul:a\u0000b', 'pair:\u{1F600}\u{1F600}', 'nonchar:\uffff\ufdd0\ufeff', 'case', 'del:\u007f/', 'escaped-names']);
+  for (const id of ['number-overflow', 'integer-2p64', 'integer-below-minus-2p63', 'lone-high-surrogate', 'lone-low-surrogate', 'reversed-surrogate-pair', 'byte-order-mark']) {
+    assert.deepEqual(byId(id), { status: 400, error: { code: 'invalid-json' } }, id);
+  }
+  assert.deepEqual(byId('names-differ-in-case'), { status: 400, error: { code: 'invalid-operations' } });
+  assert.deepEqual(byId('name-folds-to-key'), { status: 400, error: { code: 'invalid-operations' } }, 'the Kelvin sign is not a k');
 });
 
 test('a server whose answer differs fails conformance with a diff naming the request, the path and both values', async () => {
@@ -52,7 +71,7 @@ test('a server whose answer differs fails conformance with a diff naming the req
     assert.match(report, /conformance failed: 1 of 2 servers \(reference drogon-simdjson/);
     assert.match(report, /request "dbop-n1" \(POST \/dbop\/\{db\}\/users, body bench\/json\/bodies\/dbop-n1\.json\), server wrong-fields:\n {4}\$\.json\.results\[0\]\.fields: 6 from drogon-simdjson, 7 from wrong-fields/);
     assert.ok(result.failures.every((f) => f.server === 'wrong-fields'), report);
-    assert.deepEqual([...new Set(result.failures.map((f) => f.request))], ['dbop-n1', 'dbop-n10', 'dbop-n10-again', 'dbop-edge-cases', 'depth-64-accepted'], report);
+    assert.deepEqual([...new Set(result.failures.map((f) => f.request))], ['dbop-n1', 'dbop-n10', 'dbop-n10-again', 'dbop-edge-cases', 'edge-values', 'depth-64-accepted'], report);
     await assert.rejects(assertConformance(servers), (err) => err instanceof ConformanceError && /\$\.json\.results\[0\]\.fields/.test(err.message));
   } finally {
     await wrong.close();

@@ -5,7 +5,7 @@ const { accessSync, constants } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { loadBenchState } = require('../../src/plan/bench-state');
-const { loadJsonServers } = require('../../src/plan/json-servers');
+const { loadJsonServers, unusableJsonServers } = require('../../src/plan/json-servers');
 const { startServer, stopServer } = require('../../src/servers/servers');
 const { BenchError } = require('../../src/shared/errors');
 
@@ -18,7 +18,10 @@ function requireJsonSetup() {
   } catch (err) {
     throw new Error(`the real JSON servers are needed for this test: ${err.message} (npm run bench:setup)`);
   }
-  return { data, state };
+  // As the bench does: a variant this machine cannot run (simdjson-go without AVX2 and CLMUL) is left out.
+  const unusable = unusableJsonServers(data.servers, state);
+  data.servers = data.servers.filter((def) => !unusable.some((u) => u.def.id === def.id));
+  return { data, state, unusable };
 }
 
 // The shape servers.js expects of a server definition and of bench/scenarios.json.

@@ -25,7 +25,7 @@ Json::CharReader &reader()
         Json::CharReaderBuilder builder;
         Json::CharReaderBuilder::strictMode(&builder.settings_);
         builder.settings_["strictRoot"] = false;     // a bare number is refused below, as elsewhere
-        builder.settings_["rejectDupKeys"] = false;  // last one wins, as in the other libraries
+        builder.settings_["rejectDupKeys"] = false;  // the last one wins: the rule of operations.h
         return std::unique_ptr<Json::CharReader>(builder.newCharReader());
     }();
     return *instance;

@@ -84,7 +84,13 @@ ParseResult parseOperations(std::string_view body)
                     parsed.value = v.is_object() ? Field::Present : Field::WrongType;
                     if (v.is_object())
                     {
-                        parsed.valueFields = v.get_object().value_unsafe().size();
+                        thread_local std::vector<std::string_view> names;
+                        names.clear();
+                        // A named object: value_unsafe() of a temporary result is a reference into it.
+                        simdjson::dom::object members = v.get_object().value_unsafe();
+                        for (auto member : members)
+                            names.push_back(member.key);
+                        parsed.valueFields = countDistinct(names);
                         parsed.valueText = simdjson::minify(v);
                     }
                 }

@@ -103,7 +103,13 @@ ParseResult parseOperations(std::string_view body)
                     parsed.value = yyjson_is_obj(v) ? Field::Present : Field::WrongType;
                     if (yyjson_is_obj(v))
                     {
-                        parsed.valueFields = yyjson_obj_size(v);
+                        thread_local std::vector<std::string_view> names;
+                        names.clear();
+                        std::size_t memberIndex, memberMax;
+                        yyjson_val *memberName, *memberValue;
+                        yyjson_obj_foreach(v, memberIndex, memberMax, memberName, memberValue)
+                            names.push_back(text(memberName));
+                        parsed.valueFields = countDistinct(names);
                         std::size_t length = 0;
                         char *json = yyjson_val_write(v, 0, &length);
                         if (!json)

@@ -77,9 +77,8 @@ void dbop(const HttpRequestPtr &req,
     if (body.size() > jsonbench::kMaxBodyBytes)
         return callback(errorResponse(ErrorCode::BodyTooLarge,
                                       "the body is larger than 65536 bytes"));
-    if (jsonbench::nestingDepth(body) > jsonbench::kMaxDepth)
-        return callback(errorResponse(ErrorCode::InvalidJson,
-                                      "the body nests arrays and objects deeper than 64 levels"));
+    if (std::string problem = jsonbench::checkBody(body); !problem.empty())
+        return callback(errorResponse(ErrorCode::InvalidJson, problem));
     jsonbench::ParseResult parsed = jsonbench::codec::parseOperations(body);
     if (parsed.error != ErrorCode::None)
         return callback(errorResponse(parsed.error, parsed.message));

@@ -1,5 +1,9 @@
 #include "operations.h"
 
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
@@ -187,31 +191,298 @@ bool validUtf8(std::string_view text)
     return true;
 }
 
-std::size_t nestingDepth(std::string_view text)
+namespace
 {
-    std::size_t depth = 0, deepest = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i)
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+// What a byte between values is: whitespace, ':' ',' and the letters of true/false/null are passed
+// over (the library checks the structure); anything that cannot start or continue a token is refused.
+enum ByteClass : unsigned char
+{
+    kBad,
+    kPass,
+    kQuote,
+    kNumber,
+    kOpen,
+    kClose
+};
+struct ByteClasses
+{
+    ByteClass of[256] = {};
+    ByteClasses()
     {
-        char c = text[i];
-        if (inString)
-        {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        }
-        else if (c == '"')
-            inString = true;
-        else if (c == '[' || c == '{')
-        {
-            if (++depth > deepest)
-                deepest = depth;
-        }
-        else if ((c == ']' || c == '}') && depth > 0)
-            --depth;
+        for (unsigned char c : std::string_view(" \t\n\r:,truefalsenull"))
+            of[c] = kPass;
+        for (unsigned char c : std::string_view("-0123456789"))
+            of[c] = kNumber;
+        of[static_cast<unsigned char>('"')] = kQuote;
+        of[static_cast<unsigned char>('[')] = of[static_cast<unsigned char>('{')] = kOpen;
+        of[static_cast<unsigned char>(']')] = of[static_cast<unsigned char>('}')] = kClose;
     }
-    return deepest;
+};
+const ByteClasses kByteClasses;
+
+std::string hexByte(unsigned char c)
+{
+    static const char *const kHex = "0123456789abcdef";
+    return std::string("0x") + kHex[c >> 4] + kHex[c & 15];
+}
+
+// The UTF-16 code unit of a \uXXXX escape at text[i], or -1.
+long escapedUnit(std::string_view text, std::size_t i)
+{
+    if (i + 6 > text.size() || text[i] != '\\' || text[i + 1] != 'u')
+        return -1;
+    long unit = 0;
+    for (std::size_t k = i + 2; k < i + 6; ++k)
+    {
+        char c = text[k];
+        int digit = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
+        if (digit < 0)
+            return -1;
+        unit = unit * 16 + digit;
+    }
+    return unit;
+}
+
+// The first byte at or after p that ends a run of plain string bytes: '"', '\\' or a control
+// character (end when none). Eight bytes at a time (SWAR): most of a body is string bytes, and this
+// check must cost little next to the JSON libraries it runs before.
+inline const unsigned char *nextStringSpecial(const unsigned char *p, const unsigned char *end)
+{
+    static_assert(std::endian::native == std::endian::little, "the byte order of the word scan");
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+    for (; end - p >= 8; p += 8)
+    {
+        std::uint64_t x;
+        std::memcpy(&x, p, 8);
+        const std::uint64_t quote = x ^ (kOnes * '"'), backslash = x ^ (kOnes * '\\');
+        // A byte's high bit is set where it is zero (after the xor) or below 0x20; the lowest such
+        // byte is exact (a borrow only reaches bytes above it).
+        const std::uint64_t found =
+            (((quote - kOnes) & ~quote) | ((backslash - kOnes) & ~backslash) | ((x - kOnes * 0x20) & ~x)) & kHighs;
+        if (found)
+            return p + (__builtin_ctzll(found) >> 3);
+    }
+    while (p < end && *p != '"' && *p != '\\' && *p >= 0x20)
+        ++p;
+    return p;
+}
+
+// The escape at p (a backslash, p + 1 < end): the byte after it, or nullptr with the problem set.
+const unsigned char *checkEscape(const unsigned char *p, const unsigned char *end, std::string &problem)
+{
+    std::string_view rest(reinterpret_cast<const char *>(p), static_cast<std::size_t>(end - p));
+    switch (p[1])
+    {
+        case '"':
+        case '\\':
+        case '/':
+        case 'b':
+        case 'f':
+        case 'n':
+        case 'r':
+        case 't':
+            return p + 2;
+        case 'u':
+        {
+            long unit = escapedUnit(rest, 0);
+            if (unit < 0)
+                problem = "a \\u escape needs four hex digits";
+            else if (unit >= 0xDC00 && unit <= 0xDFFF)
+                problem = "a \\u escape is a low surrogate without a high one before it";
+            else if (unit < 0xD800 || unit > 0xDBFF)
+                return p + 6;
+            else if (long low = escapedUnit(rest, 6); low < 0xDC00 || low > 0xDFFF)
+                problem = "a \\u escape is a high surrogate not followed by a low one";
+            else
+                return p + 12;
+            return nullptr;
+        }
+        default:
+            problem = std::string("a string holds the invalid escape \\") + static_cast<char>(p[1]);
+            return nullptr;
+    }
+}
+
+std::string quoteToken(std::string_view token)
+{
+    return token.size() > 40 ? std::string(token.substr(0, 40)) + "..." : std::string(token);
+}
+
+// The number that starts at text[i] (a '-' or a digit): sets i after it.
+bool scanNumber(std::string_view text, std::size_t &i, std::string &problem)
+{
+    const std::size_t n = text.size();
+    // The token: every byte a number can be made of, so that "1.5.3" or "01" is one malformed token.
+    std::size_t end = i;
+    while (end < n && (isDigit(text[end]) || text[end] == '-' || text[end] == '+' ||
+                       text[end] == '.' || text[end] == 'e' || text[end] == 'E'))
+        ++end;
+    const std::string_view token = text.substr(i, end - i);
+    auto malformed = [&] {
+        problem = "the number " + quoteToken(token) + " is not written as JSON allows";
+        return false;
+    };
+    std::size_t p = 0;
+    const bool negative = p < token.size() && token[p] == '-';
+    if (negative)
+        ++p;
+    const std::size_t intStart = p;
+    while (p < token.size() && isDigit(token[p]))
+        ++p;
+    const std::string_view intDigits = token.substr(intStart, p - intStart);
+    if (intDigits.empty() || (intDigits.size() > 1 && intDigits[0] == '0'))
+        return malformed();
+    std::string_view fracDigits;
+    bool hasFrac = false, hasExp = false;
+    if (p < token.size() && token[p] == '.')
+    {
+        const std::size_t fs = ++p;
+        while (p < token.size() && isDigit(token[p]))
+            ++p;
+        if (p == fs)
+            return malformed();
+        fracDigits = token.substr(fs, p - fs);
+        hasFrac = true;
+    }
+    long exponent = 0;  // saturated: only its size matters beyond a few hundred
+    if (p < token.size() && (token[p] == 'e' || token[p] == 'E'))
+    {
+        ++p;
+        bool expNegative = false;
+        if (p < token.size() && (token[p] == '+' || token[p] == '-'))
+            expNegative = token[p++] == '-';
+        const std::size_t es = p;
+        while (p < token.size() && isDigit(token[p]))
+        {
+            if (exponent < 1000000)
+                exponent = exponent * 10 + (token[p] - '0');
+            ++p;
+        }
+        if (p == es)
+            return malformed();
+        if (expNegative)
+            exponent = -exponent;
+        hasExp = true;
+    }
+    if (p != token.size())
+        return malformed();
+    i = end;
+    if (!hasFrac && !hasExp)
+    {
+        const std::string_view limit =
+            negative ? "9223372036854775808" : "18446744073709551615";  // 2^63, 2^64 - 1
+        if (intDigits.size() > limit.size() ||
+            (intDigits.size() == limit.size() && intDigits > limit))
+        {
+            problem = "the integer " + quoteToken(token) + " is outside -2^63 to 2^64-1";
+            return false;
+        }
+        return true;
+    }
+    // value = 0.d1d2... x 10^magnitude, d1 its first non-zero digit. Below 10^308 it is finite; at
+    // 10^309 or above it is not; in between the double nearest to it decides.
+    long magnitude;
+    if (intDigits[0] != '0')
+        magnitude = static_cast<long>(intDigits.size()) + exponent;
+    else
+    {
+        std::size_t k = 0;
+        while (k < fracDigits.size() && fracDigits[k] == '0')
+            ++k;
+        if (k == fracDigits.size())
+            return true;  // zero
+        magnitude = exponent - static_cast<long>(k);
+    }
+    if (magnitude <= 308)
+        return true;
+    if (magnitude == 309)
+    {
+        double value;
+        auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+        if (ec == std::errc() && ptr == token.data() + token.size())
+            return true;
+    }
+    problem = "the number " + quoteToken(token) + " is beyond the range of a double";
+    return false;
+}
+}  // namespace
+
+std::string checkBody(std::string_view body)
+{
+    std::string problem;
+    std::size_t depth = 0;
+    const auto *const begin = reinterpret_cast<const unsigned char *>(body.data());
+    const auto *const end = begin + body.size();
+    const unsigned char *p = begin;
+    while (p < end)
+    {
+        const ByteClass kind = kByteClasses.of[*p];
+        if (kind == kPass)
+        {
+            ++p;
+            continue;
+        }
+        if (kind == kQuote)
+        {
+            // A string: plain runs skipped a word at a time, escapes and control characters checked.
+            // An unterminated one is left to the JSON library (it refuses it).
+            for (++p;;)
+            {
+                p = nextStringSpecial(p, end);
+                if (p == end)
+                    return {};
+                if (*p == '"')
+                {
+                    ++p;
+                    break;
+                }
+                if (*p < 0x20)
+                    return "a string holds the control character " + hexByte(*p) + " unescaped";
+                if (end - p < 2)  // a backslash at the very end
+                    return {};
+                if (!(p = checkEscape(p, end, problem)))
+                    return problem;
+            }
+        }
+        else if (kind == kNumber)
+        {
+            std::size_t i = static_cast<std::size_t>(p - begin);
+            if (!scanNumber(body, i, problem))
+                return problem;
+            p = begin + i;
+        }
+        else if (kind == kOpen)
+        {
+            if (++depth > kMaxDepth)
+                return "the body nests arrays and objects deeper than 64 levels";
+            ++p;
+        }
+        else if (kind == kClose)
+        {
+            if (depth > 0)
+                --depth;
+            ++p;
+        }
+        else
+            return "byte " + hexByte(*p) + " at offset " + std::to_string(p - begin) + " is not JSON here";
+    }
+    return {};
+}
+
+std::size_t countDistinct(std::vector<std::string_view> &names)
+{
+    if (names.size() < 2)
+        return names.size();
+    std::sort(names.begin(), names.end());
+    return static_cast<std::size_t>(std::unique(names.begin(), names.end()) - names.begin());
 }
 
 namespace

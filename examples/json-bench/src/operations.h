@@ -65,11 +65,15 @@ struct ParsedOperation
     Field key = Field::Missing;
     std::string_view keyText;
     Field value = Field::Missing;  // Present only when it is an object
-    std::size_t valueFields = 0;
+    std::size_t valueFields = 0;  // distinct member names (a repeated name counts once)
     std::string valueText;
     Field by = Field::Missing;  // Present only when it is an integer in int64 range
     std::int64_t byValue = 0;
 };
+
+// Member names that repeat in an object are not refused: the last one wins, as in jsoncpp, Go and
+// JavaScript, and a value object's size is its count of distinct names (countDistinct).
+std::size_t countDistinct(std::vector<std::string_view> &names);
 
 // Returns an empty string and fills `out`, or returns why operation `index` (0-based) is invalid.
 std::string makeOperation(const ParsedOperation &parsed, std::size_t index, Operation &out);
@@ -119,10 +123,20 @@ struct Summary
 
 bool validName(std::string_view name);
 bool validUtf8(std::string_view text);
-// Deepest nesting of arrays and objects, outside strings. Checked before parsing with the same
-// rule in every variant, since the libraries' own limits differ (jsoncpp 1000, simdjson 1024,
-// encoding/json 10000, yyjson none).
-std::size_t nestingDepth(std::string_view text);
+// The application's rules for a body beyond what every JSON library checks alike (RFC 8259 leaves
+// them to the implementation and the libraries differ), checked before any library parses, with the
+// same code in every variant (bench/gin-json/bodyrules.go is the Go copy):
+//   - arrays and objects nest at most kMaxDepth levels (the libraries' own limits differ: jsoncpp
+//     1000, simdjson 1024, encoding/json 10000, yyjson none);
+//   - between values only JSON's own bytes: no byte order mark, no control character other than tab,
+//     line feed and carriage return, nothing that cannot start or continue a JSON token;
+//   - inside strings no raw control character, only JSON's escapes, and a \u escape of a UTF-16
+//     surrogate only as a high one directly followed by a low one; \u0000 is a character like any other;
+//   - numbers written as JSON says; an integer (no fraction, no exponent) from -2^63 to 2^64-1, any
+//     other number finite as an IEEE 754 double (1e400 is refused, 1e-400 rounds to 0 and is kept).
+// UTF-8 itself is checked by the libraries that check it (simdjson, yyjson) and by validUtf8 (jsoncpp).
+// Returns an empty string, or what is wrong (an invalid-json error).
+std::string checkBody(std::string_view body);
 
 // Applies the operations to table db/table, all under the table's lock (a batch is atomic).
 // Returns false only when the table would be one more than kMaxTables.
