@@ -4,11 +4,9 @@
 
 using namespace drogon;
 
-int main(int argc, char *argv[])
+// The settings of the page, in code. config.json holds the same settings.
+static void configureStaticFiles()
 {
-    // The port is the first argument (the tests give one); 8080 otherwise.
-    const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
-
     // [guide:setup]
     app()
         // Files are served from ./public/, relative to the working directory.
@@ -29,6 +27,17 @@ int main(int argc, char *argv[])
     // without one is sent as application/octet-stream.
     app().addALocation("/downloads", "application/octet-stream", "docs");
     // [/guide:location]
+}
+
+int main(int argc, char *argv[])
+{
+    // static_server [PORT [CONFIG]]: the port (the tests give one; 8080
+    // otherwise), and a configuration file to take the settings from instead.
+    const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
+    if (argc > 2)
+        app().loadConfigFile(argv[2]);
+    else
+        configureStaticFiles();
 
     // [guide:not-found]
     // Every 404 of the application: missing files and unknown routes.
