@@ -126,6 +126,9 @@ async function checkPage(t, { server, port, cwd }) {
     assert.equal(res.headers['content-type'], 'application/octet-stream');
     assert.equal(res.body, 'Release notes, version 1.0\n');
   }
+  fs.mkdirSync(path.join(cwd, 'public', 'docs', 'old'));
+  fs.writeFileSync(path.join(cwd, 'public', 'docs', 'old', 'RELEASE-0.9'), 'Release notes, version 0.9\n');
+  assert.equal((await request(url('/downloads/old/RELEASE-0.9'))).body, 'Release notes, version 0.9\n', 'subfolders of a location are served');
   // Outside the location, an extension not in the list is a 404, and no extension a 403.
   assert.equal((await request(url('/settings.env'))).status, 404);
   assert.equal((await request(url('/docs/RELEASE'))).status, 403);
