@@ -24,14 +24,15 @@ function readConfig() {
   return JSON.parse(text.split('\n').filter((l) => !/^\s*\/\//.test(l)).join('\n'));
 }
 
-async function startServer(t) {
+// edit: a change to the text of config.json (a test variant), after the port is replaced.
+async function startServer(t, edit = (text) => text) {
   const binary = await guideBinary('builtin_plugins');
   const port = await pickPort();
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-builtin-plugins-'));
   t.after(() => fs.rmSync(cwd, { recursive: true, force: true }));
   const config = fs.readFileSync(path.join(chapterDir, 'config.json'), 'utf8');
   assert.equal(config.split('8080').length, 2, 'config.json should name port 8080 once');
-  fs.writeFileSync(path.join(cwd, 'config.json'), config.replace('8080', String(port)));
+  fs.writeFileSync(path.join(cwd, 'config.json'), edit(config.replace('8080', String(port))));
   const run = exampleRegion('builtin-plugins/commands.sh', 'run').replace('./build/builtin_plugins', binary);
   const server = await startProgram(['bash', '-c', `exec ${run}`], { port, cwd, label: 'builtin_plugins' });
   t.after(() => server.stop());
@@ -61,6 +62,14 @@ async function accessLogLines(cwd, count) {
     if (Date.now() > deadline) throw new Error(`access.log has ${lines.length} line(s), expected ${count}:\n${lines.join('\n')}`);
     await sleep(100);
   }
+}
+
+// After the server stops: the access log, renamed at exit to access.<yymmdd-hhmmss>.<µs>.log.
+function closedAccessLog(cwd) {
+  const names = fs.readdirSync(cwd).filter((n) => /^access\.\d{6}-\d{6}\.\d{6}\.log$/.test(n));
+  assert.equal(names.length, 1, `one renamed access log in ${fs.readdirSync(cwd).join(', ')}`);
+  assert.ok(!fs.existsSync(path.join(cwd, 'access.log')), 'access.log is still there after the stop');
+  return fs.readFileSync(path.join(cwd, names[0]), 'utf8');
 }
 
 // A regular expression for one line of AccessLogger's log_format: each placeholder the page uses
@@ -161,7 +170,7 @@ test('the page\'s commands give the page\'s outputs', { timeout: 10 * 60 * 1000 
 });
 
 test('each plugin behaves as the page says', { timeout: 10 * 60 * 1000 }, async (t) => {
-  const { port, cwd } = await startServer(t);
+  const { server, port, cwd } = await startServer(t);
   const config = readConfig();
   const pluginConfig = (name) => config.plugins.find((p) => p.name === `drogon::plugin::${name}`).config;
   const answers = []; // every answer that is not a redirect, as the metrics should count them
@@ -235,4 +244,11 @@ test('each plugin behaves as the page says', { timeout: 10 * 60 * 1000 }, async 
     assert.deepEqual(one.buckets.map(([le]) => le), [0.001, 0.01, 0.1, 1, Infinity]);
     assert.ok(one.sum >= 0 && one.sum < one.count * 5);
   }
+
+  // Drogon's own log stays on the terminal, out of access.log.
+  server.signal('SIGTERM');
+  assert.ok(await server.waitForExit(15000), 'still running 15 s after SIGTERM');
+  assert.match(server.output(), /WARN  SIGTERM signal received/);
+  assert.doesNotMatch(closedAccessLog(cwd), /SIGTERM/);
 });
+
