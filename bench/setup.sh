@@ -22,7 +22,7 @@ started=$SECONDS
 # the official Prometheus client's parser for the built-in plugins chapter's /metrics check.
 debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
-  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev
+  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
   python3-prometheus-client)
 
 # Drogon's build switches. They change what is installed, so they are part of the cache key below.

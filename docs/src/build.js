@@ -10,6 +10,8 @@ const { checkLinks, formatProblems } = require('./link-check/link-check');
 const { writeFilesAtomic } = require('../../bench/src/shared/fs-atomic');
 const { assembleSite, PUBLISHED_RESULTS } = require('./assemble/assemble-site');
 const { buildAliases } = require('./navigate/navigation');
+const { prerenderSite } = require('./prerender');
+const { searchFiles } = require('./search');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -65,10 +67,20 @@ async function buildSite(options = {}) {
   }
 
   const languageDirs = generated.manifest.languages.map((l) => l.dir);
+  const markdown = siteMarkdown(generated);
+  const search = await searchFiles({ manifest: generated.manifest, files: markdown });
+  let prerendered = 0;
+  // HTML at clean URLs (prerender) and the search files, written into site/ with the rest.
+  const derivedFiles = ({ indexHtml }) => {
+    const pages = prerenderSite({ manifest: generated.manifest, ui: generated.ui, files: markdown, aliases: buildAliases(generated.manifest), template: indexHtml });
+    prerendered = [...pages.keys()].filter((rel) => rel.endsWith('/index.html')).length;
+    return new Map([...pages, ...search]);
+  };
   const { fileCount, warnings } = assembleSite({
-    siteDir, files: siteMarkdown(generated), navigationMap: generated.navigationMap, languageDirs, root, resultsPath: generated.resultsPath,
+    siteDir, files: markdown, navigationMap: generated.navigationMap, languageDirs, root, resultsPath: generated.resultsPath, derivedFiles,
   });
   for (const w of warnings) log(`warning: ${w}`);
+  log(`prerender: ${prerendered} pages as HTML at clean URLs, sitemap.xml, 404.html; search: ${search.size} files`);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require(path.join(repoRoot, 'node_modules/docsify/package.json')).version}, Chart.js ${require(path.join(repoRoot, 'node_modules/chart.js/package.json')).version})`);
   log(`build: done in ${ms.toFixed(0)} ms`);

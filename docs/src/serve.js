@@ -59,6 +59,14 @@ function createSiteServer({ root = defaultSiteDir } = {}) {
     let file = resolveRequestPath(root, req.url);
     if (file === null) return send(res, 400, 'bad request\n', undefined, head);
     fs.stat(file, (err, stat) => {
+      const pathname = new URL(req.url, 'http://localhost').pathname;
+      if (!err && stat.isDirectory() && !pathname.endsWith('/')) {
+        // A folder's address ends in "/" (as GitHub Pages and nginx redirect): the prerendered pages'
+        // relative URLs resolve from their folder.
+        const location = `${pathname}/${new URL(req.url, 'http://localhost').search}`;
+        res.writeHead(301, { Location: location, 'Content-Length': 0, 'Cache-Control': 'no-cache' });
+        return res.end();
+      }
       if (!err && stat.isDirectory()) {
         file = path.join(file, 'index.html');
         try { stat = fs.statSync(file); err = null; } catch (e) { err = e; }

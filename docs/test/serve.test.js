@@ -54,6 +54,21 @@ test('serves files with the right content types, utf-8 markdown, Chinese paths, 
   assert.equal((await get(server.url, { method: 'POST' })).status, 405);
 });
 
+test('a folder is served at its address with the trailing slash; without it, a redirect there (as GitHub Pages does)', async (t) => {
+  const { root } = makeSite(t);
+  fs.mkdirSync(path.join(root, 'CHN', '概述'));
+  fs.writeFileSync(path.join(root, 'CHN', '概述', 'index.html'), '<!DOCTYPE html><title>概述</title>');
+  const server = await startSiteServer({ root, port: 0 });
+  t.after(() => server.close());
+  const folder = `CHN/${encodeURIComponent('概述')}`;
+  const page = await get(`${server.url}${folder}/`);
+  assert.equal(page.status, 200);
+  assert.equal(page.body, '<!DOCTYPE html><title>概述</title>');
+  const bare = await get(`${server.url}${folder}?x=1`);
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.location, `/${folder}/?x=1`);
+});
+
 test('no directory traversal, no malformed paths', async (t) => {
   const { root } = makeSite(t);
   const server = await startSiteServer({ root, port: 0 });

@@ -27,14 +27,7 @@
     maxLevel: 3,
     subMaxLevel: 2,
     alias: site.aliases,
-    search: {
-      paths: 'auto',
-      depth: 3,
-      namespace: 'drogon-docs',
-      pathNamespaces: languages.map(function (lang) { return '/' + lang.dir; }),
-      placeholder: perLanguage(function (lang) { return site.ui[lang.code].searchPlaceholder; }),
-      noData: perLanguage(function (lang) { return site.ui[lang.code].searchNoData; })
-    },
+    // Search: plugins/search.js (its strings come from the navigation map, per language).
     plugins: previous.plugins || []
   };
 })();

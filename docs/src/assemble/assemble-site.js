@@ -3,20 +3,18 @@
 // lib/; Chart.js 4; the Prism language components of docs/site/prism-languages.json). No CDN: the site works offline. The folder is built next to the target and
 // swapped in at the end, so a failed build never leaves a half-assembled site.
 'use strict';
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const vm = require('node:vm');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
-const hashMarker = '__SEARCH_PLUGIN_STYLE_HASH__';
 
 // Browser assets: [source under node_modules, destination under site/].
 const vendorFiles = [
   ['docsify/dist/docsify.min.js', 'vendor/docsify/docsify.min.js'],
-  ['docsify/dist/plugins/search.min.js', 'vendor/docsify/plugins/search.min.js'],
   ['docsify/dist/themes/core.min.css', 'vendor/docsify/themes/core.min.css'],
   ['chart.js/dist/chart.umd.min.js', 'vendor/chart.umd.min.js'],
+  // The search library, loaded by plugins/search.js on first use only.
+  ['minisearch/dist/umd/index.js', 'vendor/minisearch.js'],
 ];
 
 // Prism language components (prismjs on npm). docsify bundles Prism core with only a few languages;
@@ -43,17 +41,6 @@ function prismComponents(languages, componentsJson) {
     loaded.add(language);
     return { language, file: `vendor/prism/prism-${language}.min.js`, requires, aliases: [].concat(info.alias || []) };
   });
-}
-
-// docsify's search plugin injects its stylesheet as an inline <style>. The CSP allows exactly that
-// stylesheet by its sha256, taken from the plugin file we ship (one Docsify.dom.style("...") call).
-function searchPluginStyleHash(searchPluginSource, where) {
-  const calls = [...searchPluginSource.matchAll(/Docsify\.dom\.style\(("(?:[^"\\]|\\.)*")\)/g)];
-  if (calls.length !== 1) {
-    throw new Error(`assemble: expected one Docsify.dom.style("...") call in ${where}, found ${calls.length}; update the CSP hash logic in docs/src/assemble/assemble-site.js`);
-  }
-  const cssText = vm.runInNewContext(calls[0][1], Object.create(null)); // a string literal, nothing else
-  return `'sha256-${crypto.createHash('sha256').update(cssText, 'utf8').digest('base64')}'`;
 }
 
 // JSON inside a <script src> file: escape what could end a script context if ever inlined.
@@ -89,19 +76,21 @@ const RESULTS_VALIDATOR = 'vendor/results-validator.js';
  * pages, sidebars, the root chooser). navigationMap: from generate-pages. languageDirs: folders whose
  * non-markdown assets (images) are copied from root (the content root; node_modules and docs/site
  * always come from this checkout). resultsPath: the results file the pages describe, published at
- * PUBLISHED_RESULTS (null: none). Returns { fileCount, warnings }.
+ * PUBLISHED_RESULTS (null: none). derivedFiles({ indexHtml }): files made from the assembled
+ * index.html (the prerendered pages, docs/src/prerender; may replace index.html itself), written
+ * into the same staging folder. Returns { fileCount, warnings }.
  */
-function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot, resultsPath = null }) {
+function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repoRoot, resultsPath = null, derivedFiles = null }) {
   const warnings = [];
   const staging = `${siteDir}.staging-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
-  let fileCount = 0;
+  const written = new Set();
   const write = (rel, content) => {
     const dst = path.join(staging, rel);
     fs.mkdirSync(path.dirname(dst), { recursive: true });
     fs.writeFileSync(dst, content);
-    fileCount++;
+    written.add(rel);
   };
   try {
     // 1. Vendor assets from node_modules.
@@ -110,14 +99,11 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
       if (!fs.existsSync(src)) throw new Error(`assemble: node_modules/${from} is missing (run \`npm ci\`)`);
       write(to, fs.readFileSync(src));
     }
-    const searchPlugin = fs.readFileSync(path.join(staging, 'vendor/docsify/plugins/search.min.js'), 'utf8');
-    const styleHash = searchPluginStyleHash(searchPlugin, 'node_modules/docsify/dist/plugins/search.min.js');
 
-    // 2. Our index.html (CSP hash filled in), css and plugins.
+    // 2. Our index.html, css and plugins.
     const siteSrc = path.join(repoRoot, 'docs', 'site');
     const indexHtml = fs.readFileSync(path.join(siteSrc, 'index.html'), 'utf8');
-    if (indexHtml.split(hashMarker).length !== 2) throw new Error(`assemble: docs/site/index.html must contain ${hashMarker} exactly once (in the CSP style-src)`);
-    write('index.html', indexHtml.replace(hashMarker, styleHash));
+    write('index.html', indexHtml);
     const prismDir = path.join(repoRoot, 'node_modules', 'prismjs', 'components');
     if (!fs.existsSync(prismDir)) throw new Error('assemble: node_modules/prismjs is missing (run `npm ci`)');
     const componentsJson = JSON.parse(fs.readFileSync(path.join(repoRoot, 'node_modules', 'prismjs', 'components.json'), 'utf8'));
@@ -154,17 +140,27 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     // 5. The navigation map (pages x languages -> routes) for the language switcher.
     write('navigation-map.json', `${JSON.stringify(navigationMap, null, 2)}\n`);
     write('navigation-map.js', navigationMapScript(navigationMap));
+
+    // 6. Files made from index.html (prerendered pages, sitemap, 404.html); none may replace a file
+    //    written above except index.html.
+    if (derivedFiles) {
+      for (const [rel, content] of derivedFiles({ indexHtml })) {
+        if (rel !== 'index.html' && written.has(rel)) throw new Error(`assemble: ${rel} is written twice (a prerendered page collides with a site file)`);
+        if (rel !== 'index.html' && fs.existsSync(path.join(staging, rel))) throw new Error(`assemble: ${rel} already exists in the site (a prerendered page collides with a file of a language folder)`);
+        write(rel, content);
+      }
+    }
   } catch (err) {
     fs.rmSync(staging, { recursive: true, force: true });
     throw err;
   }
 
-  // 6. Swap the new site in.
+  // 7. Swap the new site in.
   const old = `${siteDir}.old-${process.pid}`;
   if (fs.existsSync(siteDir)) fs.renameSync(siteDir, old);
   fs.renameSync(staging, siteDir);
   fs.rmSync(old, { recursive: true, force: true });
-  return { fileCount, warnings };
+  return { fileCount: written.size, warnings };
 }
 
-module.exports = { assembleSite, searchPluginStyleHash, navigationMapScript, prismComponents, vendorFiles, PUBLISHED_RESULTS, RESULTS_VALIDATOR, PRISM_LANGUAGES_SCRIPT };
+module.exports = { assembleSite, navigationMapScript, prismComponents, vendorFiles, PUBLISHED_RESULTS, RESULTS_VALIDATOR, PRISM_LANGUAGES_SCRIPT };

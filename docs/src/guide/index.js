@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const blocks = require('./code-blocks');
 const { loadTestedWith } = require('./tested-with');
+const { machinePathProblems } = require('./machine-paths');
 
 function isGuidePage(page, config) {
   return config.sections.has(page.section);
@@ -49,7 +50,8 @@ function collapseGuideBodies({ root, manifest, bodies, authored, problems }) {
   return { active: true, config };
 }
 
-/** Step after conversion: every language's body gets its code blocks and, on guide pages, the tested-with note. */
+/** Step after conversion: every language's body gets its code blocks and, on guide pages, the
+ *  tested-with note and the check that no path of the machine shows. */
 function expandGuideBodies(context, { root, manifest, bodies, converter, problems }) {
   if (!context.active) return;
   const { config } = context;
@@ -69,10 +71,13 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
       const body = bodies[page.id][lang.code];
       if (body === undefined) continue;
       try {
+        const where = page.entries[lang.code].relPath;
         bodies[page.id][lang.code] = blocks.expandBody(body, {
-          root, config, where: page.entries[lang.code].relPath,
+          root, config, where,
           testedWithLine: isGuidePage(page, config) ? lines[lang.code] : null,
         });
+        // Outputs captured on a machine (included expected files) must not show its paths.
+        if (isGuidePage(page, config)) problems.push(...machinePathProblems(bodies[page.id][lang.code], where));
       } catch (err) {
         problems.push(err.message);
       }

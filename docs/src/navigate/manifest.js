@@ -10,6 +10,9 @@ const defaultManifestPath = path.join(repoRoot, 'docs', 'manifest.json');
 
 // Page kinds whose body is generated rather than authored.
 const generators = new Set(['benchmarks', 'benchmark-details']);
+// Where the site is published (canonical links, hreflang alternates, sitemap.xml): the manifest's
+// "site.baseUrl" is the one place to change it; this default is used only when a manifest has none.
+const DEFAULT_BASE_URL = 'https://drogonframework.github.io/drogon-docs/';
 // Converters for derived languages: derived code -> source code it is converted from.
 const derivations = { 'zh-TW': 'zh-CN' };
 
@@ -130,8 +133,9 @@ function loadConverter() {
 function validateManifest(raw, { source = 'docs/manifest.json', converter } = {}) {
   const check = makeChecker(source);
   check.object(raw, '(root)');
-  check.onlyKeys(raw, ['languages', 'sections', 'pages'], '(root)');
+  check.onlyKeys(raw, ['languages', 'sections', 'pages', 'site'], '(root)');
   const languages = validateLanguages(check, raw.languages);
+  const site = validateSite(check, raw.site);
   const derivedLanguages = languages.filter((l) => l.derivedFrom !== null);
   const convert = derivedLanguages.length ? (converter || loadConverter()) : null;
   const derive = (text, field) => {
@@ -227,7 +231,27 @@ function validateManifest(raw, { source = 'docs/manifest.json', converter } = {}
     }
     return { id: p.id, order: p.order, number: i + 1, section: p.section, generatedBy: p.generatedBy, entries };
   });
-  return { source, languages, sections, pages: finishedPages };
+  return { source, languages, sections, pages: finishedPages, site };
+}
+
+// site.baseUrl: an absolute http(s) URL of the folder the site is served from, ending in "/", without
+// query or fragment (pages' canonical URLs are this plus their clean path).
+function validateSite(check, raw) {
+  if (raw === undefined) return { baseUrl: DEFAULT_BASE_URL };
+  check.object(raw, 'site');
+  check.onlyKeys(raw, ['baseUrl'], 'site');
+  const baseUrl = check.string(raw.baseUrl, 'site.baseUrl');
+  let url;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    check.fail('site.baseUrl', `${describe(baseUrl)} is not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') check.fail('site.baseUrl', `${describe(baseUrl)} must start with https:// or http://`);
+  if (url.search || url.hash || url.username || url.password) check.fail('site.baseUrl', `${describe(baseUrl)} must have no query, fragment or credentials`);
+  if (!url.pathname.endsWith('/')) check.fail('site.baseUrl', `${describe(baseUrl)} must end with "/" (the folder the site is served from)`);
+  if (url.href !== baseUrl) check.fail('site.baseUrl', `${describe(baseUrl)} is not in normal form; write ${describe(url.href)}`);
+  return { baseUrl };
 }
 
 function loadManifest({ manifestPath = defaultManifestPath, converter } = {}) {
@@ -272,5 +296,5 @@ function routeFor(manifest, pageId, code) {
 
 module.exports = {
   loadManifest, validateManifest, ManifestError, pagesForLanguage, routeFor, languageByCode, languageByDir,
-  defaultManifestPath,
+  defaultManifestPath, DEFAULT_BASE_URL,
 };

@@ -54,7 +54,7 @@ test('inline code spans (any backtick count) are kept; an unmatched backtick is 
 
 test('URLs are kept: autolinks, bare http(s) URLs (as far as docsify links them), link and image targets', () => {
   assert.equal(convertMarkdown('见 <https://example.com/线程> 和 <dev@example.com>。'), '見 <https://example.com/线程> 和 <dev@example.com>。');
-  assert.equal(convertMarkdown('访问 https://github.com/x/wiki/默认 获取'), '訪問 https://github.com/x/wiki/默认 獲取');
+  assert.equal(convertMarkdown('访问 https://github.com/x/wiki/默认 获取'), '存取 https://github.com/x/wiki/默认 取得');
   assert.equal(convertMarkdown('(见 https://a.com/b_(c)) 线程'), '(見 https://a.com/b_(c)) 執行緒');
   // The title is a tooltip, i.e. prose: converted.
   assert.equal(convertMarkdown('[线程](https://example.com/线程 "默认") ![内存](/assets/内存.png \'内存图\')'),

@@ -5,7 +5,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadManifest, validateManifest, pagesForLanguage, routeFor, languageByDir } = require('../../src/navigate/manifest');
+const { loadManifest, validateManifest, pagesForLanguage, routeFor, languageByDir, DEFAULT_BASE_URL } = require('../../src/navigate/manifest');
 const { convertText } = require('../../src/convert/zh-tw');
 
 const manifestPath = path.join(__dirname, '..', '..', 'manifest.json');
@@ -62,7 +62,22 @@ const badCases = [
   ['section without pages', (m) => { m.sections.push({ id: 'empty', title: { en: 'E', 'zh-CN': 'E' } }); }, /sections\[\d+\]: section "empty" has no pages/],
   ['pages not an array', (m) => { m.pages = {}; }, /pages: expected a non-empty array, got object/],
   ['title on two lines', (m) => { m.pages[0].en.title = 'a\nb'; }, /pages\[0\]\.en\.title: must be one line/],
+  ['site base URL not absolute', (m) => { m.site.baseUrl = '/drogon-docs/'; }, /site\.baseUrl: "\/drogon-docs\/" is not an absolute URL/],
+  ['site base URL without its folder slash', (m) => { m.site.baseUrl = 'https://example.org/docs'; }, /site\.baseUrl: .*must end with "\/"/],
+  ['site base URL with a query', (m) => { m.site.baseUrl = 'https://example.org/?x=1'; }, /site\.baseUrl: .*no query, fragment or credentials/],
+  ['site base URL not http(s)', (m) => { m.site.baseUrl = 'ftp://example.org/'; }, /site\.baseUrl: .*must start with https:\/\/ or http:\/\//],
+  ['site base URL not normalized', (m) => { m.site.baseUrl = 'https://Example.org/a/../docs/'; }, /site\.baseUrl: .*not in normal form; write "https:\/\/example\.org\/docs\/"/],
+  ['unknown site field', (m) => { m.site.url = 'https://example.org/'; }, /site\.url: unknown field/],
 ];
+
+test('site.baseUrl: the published address, from the manifest (a default when the manifest has none)', () => {
+  assert.equal(loadManifest().site.baseUrl, rawManifest().site.baseUrl);
+  const raw = rawManifest();
+  raw.site.baseUrl = 'https://docs.example.org/drogon/';
+  assert.equal(validateManifest(raw).site.baseUrl, 'https://docs.example.org/drogon/');
+  delete raw.site;
+  assert.equal(validateManifest(raw).site.baseUrl, DEFAULT_BASE_URL);
+});
 
 for (const [name, mutate, expected] of badCases) {
   test(`manifest error names the field: ${name}`, () => {

@@ -51,7 +51,8 @@ function copySite(siteDir) {
 }
 
 // Launches headless Chromium with a fresh user-data dir. Returns { context, newPage(), close() }.
-async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
+// javaScriptEnabled: false opens pages as a reader (or crawler) without JavaScript.
+async function launchBrowser({ viewport = { width: 1280, height: 900 }, javaScriptEnabled = true } = {}) {
   if (!fs.existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: run \`apt-get -o DPkg::Lock::Timeout=600 install -y chromium fonts-noto-cjk\``);
   }
@@ -60,7 +61,7 @@ async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
   let context;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport,
+      executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport, javaScriptEnabled,
     });
   } catch (err) {
     fs.rmSync(userDataDir, { recursive: true, force: true });

@@ -33,9 +33,13 @@ test('CTest runs one test per DROGON_TEST', { timeout: 10 * 60 * 1000 }, async (
   assert.equal(exampleRegion('testing/commands.sh', 'ctest'), 'ctest --test-dir build');
   const run = await runCommand(['ctest', '--test-dir', path.join(buildDir, 'testing')], { label: 'ctest', timeoutMs: 120000 });
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  // The project folder and the times differ from run to run.
-  const mask = (text) => normalizeOutput(text).replace(/^(Internal ctest changing into directory:|Test project) .*$/gm, '$1 <folder>').replace(/\d+\.\d+ sec/g, '<t> sec');
-  assert.equal(mask(run.stdout), mask(exampleRegion('testing/expected/ctest.txt')));
+  // The page shows the build folder as /path/to/testing/build (no path of the machine it was run
+  // on): ctest prints the folder it ran in exactly there. The times differ from run to run.
+  const folder = path.join(buildDir, 'testing');
+  assert.equal(run.stdout.split('\n').filter((l) => l.includes(folder)).length, 2, run.stdout);
+  const seen = normalizeOutput(run.stdout).replaceAll(folder, '/path/to/testing/build');
+  const times = (text) => text.replace(/\d+\.\d+ sec/g, '<t> sec');
+  assert.equal(times(seen), times(normalizeOutput(exampleRegion('testing/expected/ctest.txt'))));
 });
 
 test('drogon_ctl create project puts a test program like this one in test/', { timeout: 60000 }, async (t) => {

@@ -1,0 +1,40 @@
+// On a prerendered page (site/<DIR>/<file>/index.html, a clean URL): hands the page's route to
+// docsify's hash router before docsify starts, so docsify renders the same page and everything after
+// works as on the site root. The page's <base href> is the site root, so the address becomes the
+// root's "#/<DIR>/<file>" without a reload: a reload, a copied link and every relative URL (docsify's
+// page fetches, the plugins' lazy scripts) then resolve from the root, as on index.html.
+// "#x" (a heading link of the prerendered page) becomes "?id=x", docsify's form.
+// docsify replaces the prerendered layout with its own as it starts, then fetches the page: until it
+// has rendered it, its empty sidebar and article show the prerendered ones, so the page never blinks.
+(function () {
+  'use strict';
+  var meta = document.querySelector('meta[name="docsify-route"]');
+  if (!meta) return;
+  var route = meta.getAttribute('content');
+  var hash = window.location.hash;
+  var target;
+  if (hash.indexOf('#/') === 0) target = hash; // already a docsify route
+  else if (hash.length > 1) target = '#' + route + '?id=' + hash.slice(1);
+  else target = '#' + route;
+  window.history.replaceState(window.history.state, '', target);
+
+  // The scripts run at the end of <body>: the prerendered layout is parsed.
+  var article = document.querySelector('#app.prerendered #main');
+  var nav = document.querySelector('#app.prerendered .sidebar-nav');
+  var saved = { main: article ? article.innerHTML : '', nav: nav ? nav.innerHTML : '' };
+  // Only while docsify opens this page: a reader who arrived with "#/..." of another page sees that one.
+  var samePage = target === '#' + route || target.indexOf('#' + route + '?') === 0;
+
+  function holdPrerendered(hook) {
+    hook.mounted(function () {
+      if (!samePage) return;
+      var main = document.querySelector('#main');
+      var sidebarNav = document.querySelector('.sidebar-nav');
+      if (main && main.children.length === 0) main.innerHTML = saved.main;
+      if (sidebarNav && sidebarNav.children.length === 0) sidebarNav.innerHTML = saved.nav;
+    });
+  }
+
+  window.$docsify = window.$docsify || {};
+  window.$docsify.plugins = (window.$docsify.plugins || []).concat(holdPrerendered);
+})();

@@ -1,0 +1,150 @@
+// The HTML documents of the prerendered site, made from the site's own index.html (after assemble
+// filled in its CSP), so a prerendered page loads exactly the scripts, styles and policy the docsify
+// site loads, and docsify takes over when JavaScript runs:
+// - a page (site/<DIR>/<file>/index.html): <base href> at the site root, its <title>, meta
+//   description, canonical link and hreflang alternates, the page and its language's sidebar
+//   rendered into #app (docsify's own layout classes, so it looks the same before docsify replaces
+//   it), and plugins/clean-url.js first, which hands the page's route to docsify's hash router;
+// - the root index.html: its <noscript> offers each language's first page at its clean URL;
+// - 404.html (GitHub Pages serves it for any unknown path, at any depth): a <base> at the site's
+//   path from the configured base URL, and a link to each language's first page.
+// Every string from the pages or the manifest is escaped here.
+'use strict';
+const { escapeHtml } = require('../../../bench/src/shared/escape');
+
+// The site's name, as docsify shows it (plugins/site-config.js "name") and as every page title ends
+// (plugins/language.js).
+const SITE_NAME = 'Drogon';
+const CLEAN_URL_SCRIPT = 'plugins/clean-url.js';
+const PRERENDER_CSS = 'prerender.css';
+
+function replaceOnce(html, pattern, replace, what) {
+  const matches = html.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) || [];
+  if (matches.length !== 1) {
+    throw new Error(`prerender: docs/site/index.html must contain ${what} exactly once (found ${matches.length})`);
+  }
+  return html.replace(pattern, replace);
+}
+
+function alternateLinks(alternates) {
+  return alternates.map((a) => `  <link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`).join('\n');
+}
+
+/**
+ * template: the built index.html. page: { route, htmlLang, title, description, canonical,
+ * alternates: [{ hreflang, href }], root ("../../"), articleHtml, sidebarHtml, homeHref }.
+ * articleHtml and sidebarHtml are rendered HTML (markdown-it); everything else is text.
+ */
+function pageDocument(template, page) {
+  let html = template;
+  html = replaceOnce(html, /<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.htmlLang)}">`, '<html lang="...">');
+  // The <base> first, before any URL in the document: every relative URL (scripts, styles, the
+  // pages' links) resolves from the site root, wherever the site is mounted.
+  html = replaceOnce(html, /<meta charset="utf-8">/i, (m) => `${m}\n  <base href="${escapeHtml(page.root)}">`, '<meta charset="utf-8">');
+  const head = [
+    `<title>${escapeHtml(`${page.title} · ${SITE_NAME}`)}</title>`,
+    `  <meta name="description" content="${escapeHtml(page.description)}">`,
+    `  <meta name="docsify-route" content="${escapeHtml(page.route)}">`,
+    `  <link rel="canonical" href="${escapeHtml(page.canonical)}">`,
+    alternateLinks(page.alternates),
+  ].join('\n');
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
+  // After the site's stylesheets: it overrides the theme's "Loading" box for the prerendered layout.
+  // The scripts sit at the end of a long page: preloading them starts their download at once instead
+  // of when the parser's lookahead reaches them.
+  const preloads = [CLEAN_URL_SCRIPT, ...[...template.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])]
+    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script">`).join('\n');
+  html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n${preloads}\n</head>`, '</head>');
+  html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
+  const app = [
+    '<main id="app" class="prerendered">',
+    '    <aside class="sidebar show">',
+    `      <h1 class="app-name"><a class="app-name-link" href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a></h1>`,
+    '      <nav class="sidebar-nav" aria-label="primary">',
+    page.sidebarHtml.trim(),
+    '      </nav>',
+    '    </aside>',
+    '    <section class="content">',
+    '      <article id="main" class="markdown-section">',
+    page.articleHtml.trim(),
+    '      </article>',
+    '    </section>',
+    '  </main>',
+  ].join('\n');
+  html = replaceOnce(html, /<div id="app">[^<]*<\/div>/, () => app, '<div id="app">...</div>');
+  html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '', '<noscript> in <body>');
+  // clean-url.js before every other script: docsify must start on the page's route.
+  html = replaceOnce(html, /<script src="navigation-map\.js"><\/script>/, (m) => `<script src="${CLEAN_URL_SCRIPT}"></script>\n  ${m}`, '<script src="navigation-map.js">');
+  return html;
+}
+
+/**
+ * The root index.html with its <noscript> linking each language's first page at its clean URL.
+ * choices: [{ htmlLang, name, title, href }], heading: text.
+ */
+function rootDocument(template, { heading, choices }) {
+  const items = choices.map((c) => `      <li lang="${escapeHtml(c.htmlLang)}"><a href="${escapeHtml(c.href)}" hreflang="${escapeHtml(c.htmlLang)}">${escapeHtml(c.name)}: ${escapeHtml(c.title)}</a></li>`);
+  const noscript = [
+    '<noscript>',
+    '    <div class="prerendered-chooser markdown-section">',
+    `      <h1>${escapeHtml(heading)}</h1>`,
+    '      <ul>',
+    ...items,
+    '      </ul>',
+    '    </div>',
+    '  </noscript>',
+  ].join('\n');
+  let html = replaceOnce(template, /<noscript>[\s\S]*?<\/noscript>/, () => noscript, '<noscript> in <body>');
+  // Without JavaScript only: the stylesheet that hides the "Loading" box.
+  html = replaceOnce(html, /<\/head>/, () => `  <noscript><link rel="stylesheet" href="${PRERENDER_CSS}"></noscript>\n</head>`, '</head>');
+  return html;
+}
+
+/**
+ * 404.html. basePath: the path the site is served from ("/drogon-docs/"); csp: the site's policy;
+ * stylesheets: site paths; notices: [{ htmlLang, title, body, linkText, href }].
+ */
+function notFoundDocument({ basePath, csp, stylesheets, notices }) {
+  const sections = notices.map((n) => [
+    `      <section lang="${escapeHtml(n.htmlLang)}">`,
+    `        <h1>${escapeHtml(n.title)}</h1>`,
+    `        <p>${escapeHtml(n.body)} <a href="${escapeHtml(n.href)}" hreflang="${escapeHtml(n.htmlLang)}">${escapeHtml(n.linkText)}</a></p>`,
+    '      </section>',
+  ].join('\n'));
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="${escapeHtml(notices[0].htmlLang)}">`,
+    '<head>',
+    '  <meta charset="utf-8">',
+    // Served for unknown paths at any depth: links and styles resolve from the site's own path.
+    `  <base href="${escapeHtml(basePath)}">`,
+    '  <meta name="viewport" content="width=device-width, initial-scale=1">',
+    `  <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">`,
+    '  <meta name="robots" content="noindex">',
+    `  <title>${escapeHtml(`${notices[0].title} · ${SITE_NAME}`)}</title>`,
+    '  <link rel="icon" href="favicon.svg" type="image/svg+xml">',
+    ...stylesheets.map((href) => `  <link rel="stylesheet" href="${escapeHtml(href)}">`),
+    '</head>',
+    '<body>',
+    '  <div class="prerendered-chooser markdown-section">',
+    ...sections,
+    '  </div>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+/** The site's CSP, as index.html declares it (404.html keeps the same policy). */
+function contentSecurityPolicy(template) {
+  const m = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(template);
+  if (!m) throw new Error('prerender: docs/site/index.html has no Content-Security-Policy meta tag');
+  return m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
+/** The stylesheets index.html links (site paths), in order. */
+function stylesheetsOf(template) {
+  return [...template.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
+}
+
+module.exports = { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT, PRERENDER_CSS };

@@ -1,0 +1,189 @@
+// The prerendered site in headless Chromium, for each language: a page's clean URL without JavaScript
+// shows the page (title, headings, text, tables, code; charts as their tables) with hreflang links to
+// the other two languages, and its links lead to other clean URLs; sitemap.xml lists every page in
+// every language, each served; with JavaScript the clean URL becomes docsify's page, links work, and a
+// reload (a deep link) shows the same page. Nothing breaks the CSP or loads from another origin.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { startSite, launchBrowser, waitForRendered, screenshot } = require('../support/browser');
+
+let site;
+let withJs;
+let withoutJs;
+let map;
+let baseUrl;
+
+test.before(async () => {
+  site = await startSite();
+  [withJs, withoutJs] = await Promise.all([launchBrowser(), launchBrowser({ javaScriptEnabled: false })]);
+  map = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'navigation-map.json'), 'utf8'));
+  baseUrl = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'manifest.json'), 'utf8')).site.baseUrl;
+});
+
+test.after(async () => {
+  await Promise.all([withJs?.close(), withoutJs?.close()]);
+  if (site) await site.close();
+});
+
+const cleanUrl = (route) => `${route.slice(1).split('/').map(encodeURIComponent).join('/')}/`;
+
+async function newPage(browser) {
+  const page = await browser.newPage();
+  page.foreignRequests = [];
+  page.on('request', (req) => { if (!req.url().startsWith(site.url) && !req.url().startsWith('data:')) page.foreignRequests.push(req.url()); });
+  return page;
+}
+
+function assertClean(page) {
+  assert.deepEqual(page.problems, [], `console errors or CSP violations:\n${page.problems.join('\n')}\nfailed responses: ${page.failedResponses.join(', ')}`);
+  assert.deepEqual(page.foreignRequests, [], 'requests to other origins');
+}
+
+// The pages compared: the Benchmarks page (tables, charts) and a guide page (code), in every language.
+const pagesShown = () => map.pages.filter((p) => ['benchmarks', 'http-controller'].includes(p.id));
+
+test('without JavaScript, a clean URL shows the page with hreflang links to the other two languages, and its links lead to clean URLs', { timeout: 120000 }, async () => {
+  const page = await newPage(withoutJs);
+  for (const entry of pagesShown()) {
+    for (const lang of map.languages) {
+      const { route, title, headings } = entry.languages[lang.code];
+      const response = await page.goto(`${site.url}${cleanUrl(route)}`);
+      const where = `${lang.code} ${route}`;
+      assert.equal(response.status(), 200, where);
+      const shown = await page.evaluate(() => ({
+        lang: document.documentElement.lang,
+        h1: document.querySelector('#main h1')?.innerText.trim(),
+        headings: [...document.querySelectorAll('#main h1, #main h2, #main h3, #main h4')].map((h) => h.id),
+        text: document.querySelector('#main')?.innerText.length || 0,
+        tables: document.querySelectorAll('#main table').length,
+        code: document.querySelectorAll('#main pre code').length,
+        figures: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.innerText.trim().length),
+        alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.hreflang, l.href]),
+        visibleOtherLanguages: [...document.querySelectorAll('#main a[hreflang]')].map((a) => a.hreflang),
+        bodyScrolls: getComputedStyle(document.body).overflow !== 'hidden',
+      }));
+      assert.equal(shown.lang, lang.htmlLang, where);
+      assert.equal(shown.h1, title, where);
+      assert.deepEqual(shown.headings, headings.filter((h) => h.depth <= 4).map((h) => h.id), `${where}: headings`);
+      assert.ok(shown.text > 1000, `${where}: ${shown.text} characters of text`);
+      assert.ok(shown.bodyScrolls, `${where}: the page cannot scroll`);
+      if (entry.id === 'benchmarks') {
+        assert.ok(shown.tables >= shown.figures.length && shown.figures.length > 0, `${where}: charts without their tables`);
+        assert.ok(shown.figures.every((n) => n > 10), `${where}: a chart shows no text without JavaScript`);
+      } else {
+        assert.ok(shown.code > 0, `${where}: no code`);
+      }
+      for (const other of map.languages) {
+        const href = `${baseUrl}${cleanUrl(entry.languages[other.code].route)}`;
+        assert.ok(shown.alternates.some(([l, h]) => l === other.htmlLang && decodeURI(h) === decodeURI(href)), `${where}: no hreflang ${other.htmlLang} -> ${href}`);
+      }
+      assert.deepEqual([...new Set(shown.visibleOtherLanguages)].sort(), map.languages.filter((l) => l.code !== lang.code).map((l) => l.htmlLang).sort(), `${where}: the "other languages" links`);
+      await screenshot(page, `prerender-nojs-${lang.dir}-${entry.id}`);
+    }
+  }
+  // Links work without JavaScript: the footer's next page, then the language link.
+  const first = map.pages[0];
+  await page.goto(`${site.url}${cleanUrl(first.languages['zh-TW'].route)}`);
+  await page.click(`#main a[href="${cleanUrl(map.pages[1].languages['zh-TW'].route)}"]`);
+  assert.equal(decodeURIComponent(new URL(page.url()).pathname), `${map.pages[1].languages['zh-TW'].route}/`);
+  assert.equal(await page.locator('#main h1').innerText(), map.pages[1].languages['zh-TW'].title);
+  await page.click('#main a[hreflang="en"]');
+  assert.equal(new URL(page.url()).pathname, `/${cleanUrl(map.pages[1].languages.en.route)}`);
+  assert.equal(await page.locator('#main h1').innerText(), map.pages[1].languages.en.title);
+  // The root without JavaScript offers each language at its clean URL.
+  await page.goto(site.url);
+  const choices = await page.$$eval('noscript, a[hreflang]', (as) => as.filter((a) => a.tagName === 'A').map((a) => a.getAttribute('href')));
+  assert.deepEqual(choices, map.languages.map((l) => cleanUrl(map.pages[0].languages[l.code].route)));
+  assertClean(page);
+  await page.close();
+});
+
+test('sitemap.xml lists every page in every language, and every URL it lists is served', async () => {
+  const xml = await (await fetch(`${site.url}sitemap.xml`)).text();
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const expected = map.languages.flatMap((l) => map.pages.map((p) => `${baseUrl}${cleanUrl(p.languages[l.code].route)}`));
+  assert.deepEqual([...locs].sort(), [...expected].sort());
+  for (const loc of locs) {
+    const res = await fetch(`${site.url}${loc.slice(baseUrl.length)}`);
+    assert.equal(res.status, 200, loc);
+    const html = await res.text();
+    assert.match(html, /<link rel="alternate" hreflang="zh-TW"/, loc);
+  }
+});
+
+test('with JavaScript a clean URL becomes the docsify page: links work, a reload shows the same page, #anchors become ?id=', { timeout: 120000 }, async () => {
+  const page = await newPage(withJs);
+  for (const lang of map.languages) {
+    const entry = map.pages.find((p) => p.id === 'http-controller');
+    const { route, title } = entry.languages[lang.code];
+    await page.goto(`${site.url}${cleanUrl(route)}`);
+    await waitForRendered(page, route);
+    const shown = await page.evaluate(() => ({
+      h1: document.querySelector('#main h1')?.textContent.trim(),
+      hash: decodeURIComponent(location.hash),
+      path: location.pathname,
+      switcher: !!document.querySelector('.lang-switcher a[aria-current]'),
+      sidebar: decodeURIComponent(document.querySelector('.sidebar-nav a[aria-current="page"]')?.getAttribute('href') || ''),
+      prerendered: !!document.querySelector('#app.prerendered'),
+      search: !!document.querySelector('.search input[type="search"]'),
+    }));
+    assert.equal(shown.h1, title, lang.code);
+    assert.equal(shown.hash, `#${route}`, `${lang.code}: docsify's route`);
+    assert.equal(shown.path, '/', `${lang.code}: the address is the site root's route, so a reload loads docsify's index`);
+    assert.ok(shown.switcher && shown.search && !shown.prerendered, `${lang.code}: docsify took over`);
+    assert.equal(shown.sidebar, `#${route}`);
+    // A link of the page (the footer's next page), as docsify renders it.
+    const next = map.pages[map.pages.indexOf(entry) + 1].languages[lang.code];
+    await page.click(`#main a[href="#${encodeURI(next.route)}"], #main a[href="#${next.route}"]`);
+    await waitForRendered(page, next.route);
+    assert.equal(await page.textContent('#main h1'), next.title);
+    // A reload of the deep link: no 404, the same page.
+    const response = await page.reload();
+    assert.equal(response.status(), 200);
+    await waitForRendered(page, next.route);
+    assert.equal(await page.textContent('#main h1'), next.title);
+    await screenshot(page, `prerender-js-${lang.dir}`);
+  }
+  // From the first frame that shows the prerendered page until docsify has rendered it, the title
+  // never disappears (docsify's empty layout holds the prerendered page while it fetches).
+  const watched = await newPage(withJs);
+  await watched.addInitScript(() => {
+    const frames = window.TITLE_FRAMES = [];
+    const frame = () => {
+      const h1 = document.querySelector('#main h1');
+      frames.push(!!(h1 && h1.getBoundingClientRect().height > 0));
+      if (!document.documentElement.getAttribute('data-rendered-route')) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const bench = map.pages.find((p) => p.id === 'benchmarks').languages['zh-TW'];
+  await watched.goto(`${site.url}${cleanUrl(bench.route)}`);
+  await waitForRendered(watched, bench.route);
+  const frames = await watched.evaluate(() => window.TITLE_FRAMES);
+  const firstShown = frames.indexOf(true);
+  assert.ok(firstShown >= 0, 'the title was never painted');
+  assert.deepEqual(frames.slice(firstShown).filter((shown) => !shown), [], `frames without the title after it was shown: ${frames.join(',')}`);
+  assertClean(watched);
+  await watched.close();
+
+  // A heading link of a prerendered page (#id) opens that heading in docsify (?id=).
+  const entry = map.pages.find((p) => p.id === 'http-controller').languages['zh-CN'];
+  const heading = entry.headings[2];
+  await page.goto(`${site.url}${cleanUrl(entry.route)}#${encodeURIComponent(heading.id)}`);
+  await waitForRendered(page, entry.route);
+  assert.equal(decodeURIComponent(await page.evaluate(() => location.hash)), `#${entry.route}?id=${heading.id}`);
+  assert.ok(await page.evaluate((id) => !!document.getElementById(id), heading.id));
+  // Without the trailing slash the server redirects to the folder (as GitHub Pages does).
+  const bare = await page.goto(`${site.url}${cleanUrl(entry.route).replace(/\/$/, '')}`);
+  assert.equal(bare.status(), 200);
+  await waitForRendered(page, entry.route);
+  assert.equal(await page.textContent('#main h1'), entry.title);
+  // Hash routes at the root keep working as before.
+  await page.goto(`${site.url}#${map.pages[0].languages.en.route}`);
+  await waitForRendered(page, map.pages[0].languages.en.route);
+  assertClean(page);
+  await page.close();
+});

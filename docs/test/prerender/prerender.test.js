@@ -1,0 +1,164 @@
+// docs/src/prerender: the built site has every page of every language as HTML at its clean URL, with
+// its title, description, canonical link and hreflang alternates, the site's CSP and no inline script
+// or style; every link and asset of a prerendered page resolves to a file of the site without
+// JavaScript (anchors included); sitemap.xml lists every page in every language; 404.html and the
+// root's <noscript> lead to each language. Data (titles, descriptions) is escaped.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { buildSite } = require('../../src/build');
+const { prerenderSite, truncate } = require('../../src/prerender');
+const { pageDocument, rootDocument } = require('../../src/prerender/page-html');
+const { cleanPath, pageFile, rootFrom } = require('../../src/prerender/urls');
+const { buildAliases } = require('../../src/navigate/navigation');
+
+let tmp;
+let built;
+let siteDir;
+const template = fs.readFileSync(path.join(__dirname, '..', '..', 'site', 'index.html'), 'utf8');
+
+test.before(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-prerender-'));
+  siteDir = path.join(tmp, 'site');
+  built = await buildSite({ siteDir, writeSources: false, quiet: true });
+});
+test.after(() => { if (tmp) fs.rmSync(tmp, { recursive: true, force: true }); });
+
+const read = (rel) => fs.readFileSync(path.join(siteDir, rel), 'utf8');
+const attr = (html, pattern) => (pattern.exec(html) || [])[1];
+const unescape = (text) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+test('every page in every language: title, description, canonical, hreflang alternates, language, CSP, base', () => {
+  const { manifest } = built.generated;
+  const csp = attr(read('index.html'), /http-equiv="Content-Security-Policy" content="([^"]+)"/);
+  for (const page of manifest.pages) {
+    for (const lang of manifest.languages) {
+      const entry = page.entries[lang.code];
+      const html = read(pageFile(entry.route));
+      const where = `${lang.code} ${entry.route}`;
+      assert.equal(unescape(attr(html, /<title>([^<]*)<\/title>/)), `${entry.title} · Drogon`, where);
+      assert.equal(attr(html, /<html lang="([^"]+)">/), lang.htmlLang, where);
+      const description = unescape(attr(html, /<meta name="description" content="([^"]*)">/));
+      assert.ok(description.length > 20 && Array.from(description).length <= 160, `${where}: description "${description}"`);
+      assert.doesNotMatch(description, /[<>*`[\]]|\]\(/, `${where}: markup in the description`);
+      assert.equal(attr(html, /<link rel="canonical" href="([^"]+)">/), `${manifest.site.baseUrl}${cleanPath(entry.route)}`, where);
+      const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+      assert.deepEqual(alternates, [
+        ...manifest.languages.map((l) => [l.htmlLang, `${manifest.site.baseUrl}${cleanPath(page.entries[l.code].route)}`]),
+        ['x-default', `${manifest.site.baseUrl}${cleanPath(page.entries.en.route)}`],
+      ], where);
+      assert.equal(attr(html, /http-equiv="Content-Security-Policy" content="([^"]+)"/), csp, `${where}: CSP`);
+      assert.equal(attr(html, /<base href="([^"]+)">/), rootFrom(entry.route), where);
+      assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)[^>]*>/, `${where}: inline script`);
+      assert.doesNotMatch(html, /<style|\sstyle=/, `${where}: inline style`);
+      assert.match(html, /<script src="plugins\/clean-url\.js"><\/script>\s*<script src="navigation-map\.js">/, `${where}: clean-url.js runs first`);
+      // The page itself is in the HTML: its title heading and its text.
+      assert.match(html, new RegExp(`<h1 id="[^"]*">${entry.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;').replace(/'/g, '(?:\'|&#39;)')}</h1>`), `${where}: title heading`);
+    }
+  }
+});
+
+test('descriptions are the first paragraph after the title, cut at a word', () => {
+  const html = read('ENG/Overview/index.html');
+  const description = unescape(attr(html, /<meta name="description" content="([^"]*)">/));
+  const body = read('ENG/Overview.md').split(/^# .*$/m)[1].trim().split(/\n\n/)[0].replace(/\s+/g, ' ');
+  assert.ok(body.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').startsWith(description.replace(/…$/, '')), description);
+  assert.equal(truncate('word '.repeat(50).trim(), 20), 'word word word word…');
+  assert.equal(Array.from(truncate('字'.repeat(300))).length, 160);
+  assert.equal(truncate('short'), 'short');
+  const { describe } = require('../../src/prerender');
+  const { createMarkdown } = require('../../src/prerender/markdown');
+  const tokens = createMarkdown().parse('# Title\n\n```\ncode only\n```\n\n<!-- nav:footer (x) -->\n\n**Next**: [b](/ENG/b)\n<!-- /nav:footer -->\n', {});
+  assert.equal(describe(tokens, 'Title'), 'Title', 'the footer is not a description');
+});
+
+test('without JavaScript every link and asset of every prerendered page resolves to a file of the site, anchors included', () => {
+  const { manifest } = built.generated;
+  const idsOf = new Map();
+  const ids = (rel) => {
+    if (!idsOf.has(rel)) idsOf.set(rel, new Set([...read(rel).matchAll(/\sid="([^"]+)"/g)].map((m) => unescape(m[1]))));
+    return idsOf.get(rel);
+  };
+  let checked = 0;
+  for (const page of manifest.pages) {
+    for (const lang of manifest.languages) {
+      const rel = pageFile(page.entries[lang.code].route);
+      const html = read(rel);
+      const pageUrl = new URL(cleanPath(page.entries[lang.code].route), 'http://site.test/');
+      const base = new URL(attr(html, /<base href="([^"]+)">/), pageUrl);
+      for (const [, raw] of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+        const href = unescape(raw);
+        if (/^(https?:|mailto:)/.test(href) && !href.startsWith(manifest.site.baseUrl)) continue;
+        // Canonical and alternate links name the published site: the same path under this one.
+        const url = href.startsWith(manifest.site.baseUrl) ? new URL(href.slice(manifest.site.baseUrl.length), 'http://site.test/') : new URL(href, base);
+        assert.equal(url.origin, 'http://site.test', `${rel}: ${href} leaves the site`);
+        assert.ok(!url.hash.startsWith('#/'), `${rel}: ${href} needs JavaScript (a docsify route)`);
+        let target = decodeURIComponent(url.pathname).slice(1);
+        if (target === '' || target.endsWith('/')) target += 'index.html';
+        assert.ok(fs.existsSync(path.join(siteDir, target)), `${rel}: ${href} -> no file site/${target}`);
+        if (url.hash && target.endsWith('.html')) {
+          assert.ok(ids(target).has(decodeURIComponent(url.hash.slice(1))), `${rel}: ${href} -> no id ${decodeURIComponent(url.hash)} in ${target}`);
+        }
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 3000, `only ${checked} links checked`);
+});
+
+test('sitemap.xml lists every page in every language once, each with its alternates', () => {
+  const { manifest } = built.generated;
+  const xml = read('sitemap.xml');
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  const expected = manifest.languages.flatMap((l) => manifest.pages.map((p) => `${manifest.site.baseUrl}${cleanPath(p.entries[l.code].route)}`));
+  assert.deepEqual([...locs].sort(), [...expected].sort());
+  assert.equal(new Set(locs).size, locs.length);
+  assert.equal([...xml.matchAll(/<xhtml:link rel="alternate" hreflang="/g)].length, locs.length * (manifest.languages.length + 1));
+  assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9" xmlns:xhtml="http:\/\/www.w3.org\/1999\/xhtml">/);
+});
+
+test('404.html works at any depth under the site\'s path; the root\'s <noscript> leads to each language', () => {
+  const { manifest } = built.generated;
+  const notFound = read('404.html');
+  assert.equal(attr(notFound, /<base href="([^"]+)">/), new URL(manifest.site.baseUrl).pathname);
+  assert.doesNotMatch(notFound, /<script/);
+  const root = read('index.html');
+  const noscript = /<body>[\s\S]*?<noscript>([\s\S]*?)<\/noscript>/.exec(root)[1];
+  for (const lang of manifest.languages) {
+    const href = cleanPath(manifest.pages[0].entries[lang.code].route);
+    assert.ok(noscript.includes(`href="${href}"`), `root <noscript> lacks ${href}`);
+    assert.ok(notFound.includes(`href="${href}"`), `404.html lacks ${href}`);
+    assert.ok(fs.existsSync(path.join(siteDir, decodeURIComponent(href), 'index.html')));
+  }
+  assert.match(root, /<div id="app">Loading…<\/div>/, 'the root stays docsify\'s shell');
+});
+
+test('the base URL comes from the manifest: another site.baseUrl moves every canonical link and the sitemap', () => {
+  const { manifest, ui } = built.generated;
+  const moved = { ...manifest, site: { baseUrl: 'https://docs.example.org/drogon/' } };
+  const files = new Map([...built.generated.files, ...built.generated.siteRoot]);
+  const out = prerenderSite({ manifest: moved, ui, files, aliases: buildAliases(manifest), template });
+  const page = manifest.pages[3].entries['zh-CN'];
+  assert.equal(attr(out.get(pageFile(page.route)), /<link rel="canonical" href="([^"]+)">/), `https://docs.example.org/drogon/${cleanPath(page.route)}`);
+  assert.ok([...out.get('sitemap.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].every((m) => m[1].startsWith('https://docs.example.org/drogon/')));
+  assert.equal(attr(out.get('404.html'), /<base href="([^"]+)">/), '/drogon/');
+});
+
+test('titles, descriptions and routes are escaped; a template without a needed element is a clear error', () => {
+  const hostile = '"><script>alert(1)</script>&\'';
+  const html = pageDocument(template, {
+    route: '/ENG/x"><script>', htmlLang: 'en', title: hostile, description: hostile, canonical: `https://example.org/${hostile}`,
+    alternates: [{ hreflang: 'en', href: `https://example.org/${hostile}` }], root: '../../', articleHtml: '<p>ok</p>', sidebarHtml: '', homeHref: hostile,
+  });
+  assert.doesNotMatch(html, /<script>alert/);
+  assert.match(html, /<title>&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&amp;&#39; · Drogon<\/title>/);
+  assert.match(html, /<meta name="description" content="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&amp;&#39;">/);
+  assert.match(html, /<meta name="docsify-route" content="\/ENG\/x&quot;&gt;&lt;script&gt;">/);
+  const chooser = rootDocument(template, { heading: hostile, choices: [{ htmlLang: 'en', name: hostile, title: hostile, href: hostile }] });
+  assert.doesNotMatch(chooser, /<script>alert/);
+  assert.throws(() => pageDocument(template.replace('<div id="app">Loading…</div>', ''), { route: '/ENG/x', htmlLang: 'en', title: 't', description: 'd', canonical: 'c', alternates: [], root: '../../', articleHtml: '', sidebarHtml: '', homeHref: '' }),
+    /docs\/site\/index.html must contain <div id="app">...<\/div> exactly once \(found 0\)/);
+});

@@ -1,0 +1,99 @@
+// The site's search in headless Chromium: nothing of it loads before the search box is used; a
+// Simplified query on the Traditional site finds the page whose text holds the Traditional form, and a
+// Traditional query on the Simplified site the reverse; English searches its own pages without the
+// folding table. Results open docsify routes; no console error or CSP violation.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { startSite, launchBrowser, gotoRoute, waitForRendered, screenshot } = require('../support/browser');
+
+let site;
+let browser;
+let map;
+
+test.before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  map = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'navigation-map.json'), 'utf8'));
+});
+
+test.after(async () => {
+  if (browser) await browser.close();
+  if (site) await site.close();
+});
+
+const lazy = /\/(search\/[^/]+\.json|vendor\/minisearch\.js|plugins\/search-text\.js)$/;
+
+async function search(page, query) {
+  let hrefs = [];
+  const deadline = Date.now() + 20000;
+  while (Date.now() < deadline) {
+    await page.fill('.search input[type="search"]', '');
+    await page.fill('.search input[type="search"]', query);
+    await page.waitForTimeout(300);
+    hrefs = await page.$$eval('.search .results-panel .matching-post a', (as) => as.map((a) => decodeURIComponent(a.getAttribute('href'))));
+    if (hrefs.length) break;
+  }
+  return hrefs;
+}
+
+// Pages whose title differs between the scripts: [id, the text searched for in the other script].
+function crossScriptCases() {
+  return map.pages.filter((p) => p.languages['zh-CN'].title !== p.languages['zh-TW'].title).slice(0, 3);
+}
+
+test('a Simplified query on the Traditional site finds the page holding the Traditional form, and the reverse; loaded only when used', { timeout: 120000 }, async () => {
+  const cases = crossScriptCases();
+  assert.ok(cases.length >= 2, 'no page titles that differ between Simplified and Traditional');
+  for (const [siteCode, queryCode] of [['zh-TW', 'zh-CN'], ['zh-CN', 'zh-TW']]) {
+    const page = await browser.newPage(); // a fresh page: nothing of the search loaded yet
+    const requested = [];
+    page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+    const lang = map.languages.find((l) => l.code === siteCode);
+    await gotoRoute(page, site.url, map.pages[0].languages[siteCode].route);
+    await page.waitForTimeout(200);
+    assert.deepEqual(requested.filter((p) => lazy.test(p) || p.endsWith('fold-zh.json')), [], `${siteCode}: search files loaded before the search was used`);
+    for (const entry of cases) {
+      const query = entry.languages[queryCode].title; // written in the other script
+      const target = entry.languages[siteCode];
+      const hrefs = await search(page, query);
+      assert.ok(hrefs.some((h) => h.startsWith(`#${target.route}`)), `${siteCode}: "${query}" did not find ${target.route} ("${target.title}"); results: ${hrefs.join(', ')}`);
+      assert.ok(hrefs.every((h) => h.startsWith(`#/${lang.dir}/`)), `${siteCode}: results from another language: ${hrefs.join(', ')}`);
+      // The result shows the page's own form of the words, which is not the query's.
+      assert.notEqual(query, target.title);
+      const shownTitles = await page.$$eval('.search .matching-post .title', (ps) => ps.map((p) => p.textContent));
+      assert.ok(shownTitles.some((t) => t.startsWith(target.title)), `${siteCode}: no result titled "${target.title}": ${shownTitles.join(' | ')}`);
+    }
+    assert.ok(requested.some((p) => p.endsWith('/search/fold-zh.json')), `${siteCode}: no folding table loaded`);
+    await screenshot(page, `search-cross-script-${lang.dir}`);
+    // A result opens its page.
+    const first = cases[0].languages[siteCode];
+    await search(page, cases[0].languages[queryCode].title);
+    await page.click(`.search .matching-post a[href^="#${encodeURI(first.route)}"]`);
+    await waitForRendered(page, first.route);
+    assert.equal(await page.textContent('#main h1'), first.title);
+    assert.deepEqual(page.problems, [], page.problems.join('\n'));
+    await page.close();
+  }
+});
+
+test('English searches its own index and never loads the folding table', { timeout: 60000 }, async () => {
+  const page = await browser.newPage();
+  const requested = [];
+  page.on('request', (req) => requested.push(new URL(req.url()).pathname));
+  const target = map.pages.find((p) => p.id === 'threading').languages.en;
+  await gotoRoute(page, site.url, map.pages[0].languages.en.route);
+  const hrefs = await search(page, 'event loop');
+  assert.ok(hrefs.some((h) => h.startsWith(`#${target.route}`)), `"event loop" did not find ${target.route}: ${hrefs.join(', ')}`);
+  assert.ok(hrefs.every((h) => h.startsWith('#/ENG/')));
+  assert.ok(requested.includes('/search/en.json'));
+  assert.ok(!requested.some((p) => p.endsWith('fold-zh.json')), 'English loaded the Chinese folding table');
+  // The same query, once the reader switches to Chinese, searches the Chinese pages.
+  await page.click('.lang-switcher a[data-lang="zh-TW"]');
+  await waitForRendered(page, map.pages[0].languages['zh-TW'].route);
+  await page.waitForFunction(() => [...document.querySelectorAll('.search .matching-post a')].every((a) => decodeURIComponent(a.getAttribute('href')).startsWith('#/JB_TW/')));
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});

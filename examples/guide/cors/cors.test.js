@@ -1,0 +1,172 @@
+// The CORS page: the requests a browser sends (Origin; OPTIONS preflights with
+// Access-Control-Request-Method/-Headers) get the answers the page shows, with every
+// Access-Control-* header checked, on the middleware route, the HttpOptionsMiddleware route and the
+// route without CORS code. Then a real browser (Debian's Chromium) calls the API from a page of an
+// allowed origin and of a refused one, with credentials, and gets what the page says it gets.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const http = require('node:http');
+const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, maskDate } = require('../test-support');
+const { launchBrowser } = require('../../../docs/test/support/browser');
+
+const ALLOWED = 'http://localhost:5173'; // the program's default allowed origin, as on the page
+const OTHER = 'https://evil.example';
+
+// Answers of `curl -i` (one or more) as [{ status, headers (sorted lines), body }]. Drogon's header
+// order changes from run to run (it hashes header names with a random seed), so headers compare as
+// a set; the page shows the order of one run.
+function parseAnswers(text) {
+  return maskDate(normalizeOutput(text)).split(/\n(?=HTTP\/1\.1 )/).map((answer) => {
+    const [head, ...body] = answer.split('\n\n');
+    const [status, ...headers] = head.split('\n');
+    return { status, headers: headers.sort(), body: body.join('\n\n') };
+  });
+}
+async function checkRegion(region, port) {
+  const command = exampleRegion('cors/commands.sh', region).replaceAll('8080', String(port));
+  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command], { label: `cors/commands.sh#${region}` });
+  assert.deepEqual(parseAnswers(stdout), parseAnswers(exampleRegion(`cors/expected/${region}.txt`)), `cors/commands.sh#${region}: the output differs from expected/${region}.txt`);
+}
+
+// Every access-control-* header of an answer (and Vary, X-Cors-Error), as an object.
+function corsHeaders(res) {
+  return Object.fromEntries(Object.entries(res.headers).filter(([k]) => /^(access-control-|vary$|x-cors-error$)/.test(k)).sort());
+}
+const preflight = (origin, method, headers) => ({
+  method: 'OPTIONS',
+  headers: { origin, 'access-control-request-method': method, ...(headers ? { 'access-control-request-headers': headers } : {}) },
+});
+
+test('CORS answers carry exactly the Access-Control-* headers the page shows', { timeout: 10 * 60 * 1000 }, async (t) => {
+  const binary = await guideBinary('cors_example');
+  const port = await pickPort();
+  const server = await startProgram([binary, String(port)], { port, label: 'cors_example' });
+  t.after(() => server.stop());
+  const u = server.url;
+
+  for (const region of ['try-preflight', 'try-post', 'try-refused', 'try-v2', 'try-default']) await checkRegion(region, port);
+
+  // The middleware route, every kind of request a browser sends.
+  const mw = {
+    preflight: { 'access-control-allow-origin': ALLOWED, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'Content-Type', 'access-control-max-age': '600', vary: 'Origin' },
+    answer: { 'access-control-allow-origin': ALLOWED, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'X-Note-Count', vary: 'Origin' },
+    refused: { vary: 'Origin' },
+  };
+  const cases = [
+    ['preflight, allowed origin, GET', preflight(ALLOWED, 'GET'), 204, mw.preflight],
+    ['preflight, allowed origin, POST + content-type', preflight(ALLOWED, 'POST', 'content-type'), 204, mw.preflight],
+    ['preflight, other origin', preflight(OTHER, 'POST', 'content-type'), 403, mw.refused],
+    ['preflight, origin null', preflight('null', 'GET'), 403, mw.refused],
+    ['preflight, allowed origin in another case', preflight(ALLOWED.toUpperCase(), 'GET'), 403, mw.refused],
+    ['preflight, allowed host on another port', preflight('http://localhost:5174', 'GET'), 403, mw.refused],
+    ['preflight, allowed host with https', preflight('https://localhost:5173', 'GET'), 403, mw.refused],
+    ['plain OPTIONS', { method: 'OPTIONS' }, 204, mw.refused],
+    ['GET, allowed origin', { headers: { origin: ALLOWED } }, 200, mw.answer],
+    ['GET, other origin', { headers: { origin: OTHER } }, 200, mw.refused],
+    ['GET, no origin (same-origin or not a browser)', {}, 200, mw.refused],
+    ['POST bad JSON, allowed origin: errors carry the headers too', { method: 'POST', headers: { origin: ALLOWED, 'content-type': 'application/json' }, body: '{' }, 400, mw.answer],
+  ];
+  for (const [what, options, status, headers] of cases) {
+    const res = await request(`${u}/api/notes`, options);
+    assert.equal(res.status, status, `/api/notes ${what}`);
+    assert.deepEqual(corsHeaders(res), headers, `/api/notes ${what}`);
+  }
+  assert.equal((await request(`${u}/api/notes`, { method: 'OPTIONS' })).headers.allow, 'GET, POST, OPTIONS');
+
+  // The HttpOptionsMiddleware route (1.9.13's newOptionsResponse and addCorsHeaders).
+  const methods = 'OPTIONS,GET,HEAD,POST';
+  const v2 = [
+    ['preflight, allowed origin, POST + content-type', preflight(ALLOWED, 'POST', 'content-type'), 204,
+      { 'access-control-allow-origin': ALLOWED, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': methods, 'access-control-allow-headers': 'content-type', 'access-control-max-age': '600', vary: 'Origin' }],
+    ['preflight, other origin', preflight(OTHER, 'POST'), 403, { vary: 'Origin', 'x-cors-error': 'origin not allowed' }],
+    ['preflight, origin null', preflight('null', 'GET'), 403, { vary: 'Origin', 'x-cors-error': 'null Origin not allowed' }],
+    ['preflight, a header not allowed', preflight(ALLOWED, 'POST', 'content-type, x-secret'), 403,
+      { 'access-control-allow-origin': ALLOWED, 'access-control-allow-methods': methods, 'access-control-allow-headers': 'content-type', vary: 'Origin', 'x-cors-error': 'disallowed header: x-secret' }],
+    ['preflight, a method not allowed', preflight(ALLOWED, 'DELETE'), 405,
+      { 'access-control-allow-origin': ALLOWED, 'access-control-allow-methods': methods, vary: 'Origin', 'x-cors-error': 'method not allowed: DELETE' }],
+    ['plain OPTIONS', { method: 'OPTIONS' }, 204, { vary: 'Origin' }],
+    ['GET, allowed origin', { headers: { origin: ALLOWED } }, 200,
+      { 'access-control-allow-origin': ALLOWED, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'X-Note-Count', vary: 'Origin' }],
+    ['GET, other origin', { headers: { origin: OTHER } }, 200, {}],
+    ['GET, no origin', {}, 200, {}],
+  ];
+  for (const [what, options, status, headers] of v2) {
+    const res = await request(`${u}/v2/notes`, options);
+    assert.equal(res.status, status, `/v2/notes ${what}`);
+    assert.deepEqual(corsHeaders(res), headers, `/v2/notes ${what}`);
+    if (options.method === 'OPTIONS') assert.equal(res.headers['cache-control'], 'no-store', `/v2/notes ${what}`);
+  }
+  assert.equal((await request(`${u}/v2/notes`, { method: 'OPTIONS' })).headers.allow, methods);
+
+  // A route that does not list Options: the preflight never reaches the middleware.
+  const without = await request(`${u}/api/notes-without-options`, preflight(ALLOWED, 'POST', 'content-type'));
+  assert.equal(without.status, 403);
+  assert.deepEqual(corsHeaders(without), {});
+
+  // No CORS code: Drogon answers any origin's preflight itself, and adds nothing to the answer.
+  const open = await request(`${u}/open`, preflight(OTHER, 'PUT', 'x-anything'));
+  assert.equal(open.status, 200);
+  assert.deepEqual(corsHeaders(open), { 'access-control-allow-origin': OTHER, 'access-control-allow-methods': methods, 'access-control-allow-headers': 'x-anything' });
+  assert.deepEqual(corsHeaders(await request(`${u}/open`, { headers: { origin: ALLOWED } })), {});
+
+  // CORS keeps answers from pages; it does not stop the server: a refused origin's simple POST
+  // (one a browser sends without a preflight) is carried out.
+  const before = JSON.parse((await request(`${u}/api/notes`)).body).length;
+  const simple = await request(`${u}/api/notes`, { method: 'POST', headers: { origin: OTHER, 'content-type': 'application/json' }, body: '{"text": "from elsewhere"}' });
+  assert.equal(simple.status, 201);
+  assert.deepEqual(corsHeaders(simple), mw.refused);
+  assert.equal(JSON.parse((await request(`${u}/api/notes`)).body).length, before + 1);
+});
+
+test('a real browser may call the API from the allowed origin only', { timeout: 120000 }, async (t) => {
+  const binary = await guideBinary('cors_example');
+  const [apiPort, frontPort] = [await pickPort(), await pickPort()];
+  // The front end: an empty page, reached as http://localhost:<port> (allowed) and as
+  // http://127.0.0.1:<port> (another origin: same server, other host name).
+  const front = http.createServer((req, res) => { res.setHeader('content-type', 'text/html'); res.end('<!doctype html><title>front</title>'); });
+  await new Promise((resolve) => front.listen(frontPort, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => { front.close(resolve); front.closeAllConnections(); }));
+  const allowedOrigin = `http://localhost:${frontPort}`;
+  const server = await startProgram([binary, String(apiPort), allowedOrigin], { port: apiPort, label: 'cors_example' });
+  t.after(() => server.stop());
+  const browser = await launchBrowser();
+  t.after(() => browser.close());
+  const page = await browser.newPage();
+  const api = `http://127.0.0.1:${apiPort}`;
+
+  // fetch() in the page, with credentials; resolves to what the page's script can see.
+  const call = (path, { post } = {}) => page.evaluate(async ({ url, post }) => {
+    try {
+      const r = await fetch(url, post === undefined ? { credentials: 'include' } : {
+        method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: post }),
+      });
+      return { status: r.status, count: r.headers.get('x-note-count'), body: await r.json() };
+    } catch (e) {
+      return { blocked: String(e) };
+    }
+  }, { url: `${api}${path}`, post });
+  const notes = async () => JSON.parse((await request(`${api}/api/notes`)).body);
+
+  for (const route of ['/api/notes', '/v2/notes']) {
+    await page.goto(`${allowedOrigin}/`);
+    const posted = await call(route, { post: `from the front end via ${route}` });
+    assert.equal(posted.status, 201, `${route}: ${JSON.stringify(posted)}`); // the preflight let it through
+    const listed = await call(route);
+    assert.equal(listed.status, 200);
+    assert.equal(listed.count, String(listed.body.length)); // an exposed header: readable
+    assert.ok(listed.body.includes(`from the front end via ${route}`));
+
+    await page.goto(`http://127.0.0.1:${frontPort}/`);
+    const count = (await notes()).length;
+    assert.match((await call(route)).blocked || 'not blocked', /TypeError: Failed to fetch/, `${route}: a page of another origin read the answer`);
+    assert.match((await call(route, { post: 'sneaky' })).blocked || 'not blocked', /TypeError: Failed to fetch/);
+    assert.equal((await notes()).length, count, `${route}: the refused preflight did not stop the POST`);
+  }
+
+  // The route without CORS code: Drogon passes the preflight, but the answer has no
+  // Access-Control-Allow-Origin, so even the allowed origin's page cannot read it.
+  await page.goto(`${allowedOrigin}/`);
+  const open = await page.evaluate(async (url) => fetch(url).then((r) => `read ${r.status}`, (e) => String(e)), `${api}/open`);
+  assert.match(open, /TypeError: Failed to fetch/);
+});
