@@ -3,8 +3,10 @@
 // - fold: Simplified and Traditional Chinese to one form, so a query in either script finds text in
 //   either. Character by character with OpenCC's character tables (Traditional -> Simplified, Taiwan
 //   and Hong Kong variants first), then the phrases of the project's term table
-//   (docs/zh-tw-overrides.json: 内存 / 記憶體 fold to one form), longest match first. Index and query
-//   go through the same function, so whatever it does to one it does to the other.
+//   (docs/zh-tw-overrides.json: 内存 / 記憶體 fold to one form). Phrases are chosen by the most
+//   characters covered, not greedily from the left: 一行程式碼 ("one line of code") must fold as
+//   一行 + 程式碼, not as 一 + 行程 ("process") + 式碼. Index and query go through the same function,
+//   so whatever it does to one it does to the other.
 // - tokenize: words of letters and digits; runs of CJK characters as overlapping pairs (CJK text has
 //   no spaces), plus each run's last character, so every character starts a term and a one-character
 //   query still finds its words by prefix.
@@ -20,10 +22,6 @@
   var CJK = new RegExp('[' + CJK_CLASS + ']', 'u');
   var TOKEN = new RegExp('[' + CJK_CLASS + ']+|[\\p{L}\\p{N}_]+', 'gu');
 
-  function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  }
-
   // table: { chars: "TSTS..." (pairs of code points: from, to), phrases: [[phrase, folded], ...] }.
   // Returns fold(text) -> text.
   function createFolder(table) {
@@ -32,18 +30,68 @@
     var map = new Map();
     for (var i = 0; i < chars.length; i += 2) map.set(chars[i], chars[i + 1]);
     var phraseMap = new Map(table.phrases);
-    var keys = table.phrases.map(function (p) { return p[0]; }).sort(function (a, b) { return b.length - a.length || (a < b ? -1 : 1); });
-    var pattern = keys.length ? new RegExp(keys.map(escapeRegExp).join('|'), 'g') : null;
+    var longest = 0;
+    table.phrases.forEach(function (p) { longest = Math.max(longest, Array.from(p[0]).length); });
     function foldChars(text) {
       var out = '';
       for (var ch of text) out += map.has(ch) ? map.get(ch) : ch;
       return out;
     }
+    // Segments text into phrases of the table and single characters so that phrases cover the most
+    // characters; on a tie, the phrase that starts first, then the longer one (as a reader segments
+    // 内存取自: 内存 + 取自). Computed from the right, one pass.
+    function foldPhrases(text) {
+      var c = Array.from(text);
+      var n = c.length;
+      var covered = new Array(n + 1).fill(0);
+      var take = new Array(n + 1).fill(0); // length of the phrase taken at i, 0 = the character alone
+      for (var i = n - 1; i >= 0; i--) {
+        covered[i] = covered[i + 1];
+        take[i] = 0;
+        var piece = '';
+        for (var len = 1; len <= longest && i + len <= n; len++) {
+          piece += c[i + len - 1];
+          if (!phraseMap.has(piece)) continue;
+          var cov = len + covered[i + len];
+          if (cov > covered[i] || (cov === covered[i] && len >= take[i])) {
+            covered[i] = cov;
+            take[i] = len;
+          }
+        }
+      }
+      var out = '';
+      for (var at = 0; at < n;) {
+        if (take[at]) {
+          out += phraseMap.get(c.slice(at, at + take[at]).join(''));
+          at += take[at];
+        } else {
+          out += c[at];
+          at += 1;
+        }
+      }
+      return out;
+    }
     function fold(text) {
       var folded = foldChars(String(text));
-      return pattern ? folded.replace(pattern, function (phrase) { return phraseMap.get(phrase); }) : folded;
+      return longest ? foldPhrases(folded) : folded;
+    }
+    // The folded form of every phrase of the table that occurs in text, wherever it starts, also
+    // inside a longer phrase: the index holds them beside fold(text), so a query for 头部 (header)
+    // finds 回應標頭, which folds as a whole to 响应头.
+    function phraseFoldsIn(text) {
+      var c = Array.from(foldChars(String(text)));
+      var found = [];
+      for (var i = 0; i < c.length; i++) {
+        var piece = '';
+        for (var len = 1; len <= longest && i + len <= c.length; len++) {
+          piece += c[i + len - 1];
+          if (phraseMap.has(piece)) found.push(phraseMap.get(piece));
+        }
+      }
+      return found;
     }
     fold.chars = foldChars;
+    fold.phrasesIn = phraseFoldsIn;
     return fold;
   }
 
@@ -90,11 +138,14 @@
     var max = opts.maxResults || 20;
     var excerptChars = opts.excerptChars || 120;
     var normalize = fold || function (t) { return t; };
+    var queryTokens = function (t) { return tokenize(normalize(t)); };
     var mini = new MiniSearch({
       fields: ['title', 'text'],
-      tokenize: function (t) { return tokenize(normalize(t)); },
+      // Indexed: the folded text, and every phrase inside it folded on its own (fold.phrasesIn).
+      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : queryTokens,
       processTerm: function (term) { return term.toLowerCase(); },
       searchOptions: {
+        tokenize: queryTokens,
         boost: { title: 3 },
         combineWith: 'AND',
         prefix: true,

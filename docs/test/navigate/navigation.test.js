@@ -17,7 +17,8 @@ test('each sidebar lists every page of its language, numbered in manifest order,
   for (const lang of manifest.languages) {
     const sidebar = nav.renderSidebar(manifest, lang.code);
     const links = linksOf(sidebar);
-    assert.deepEqual(links, manifest.pages.map((p, i) => ({ text: `${i + 1}. ${p.entries[lang.code].title}`, href: p.entries[lang.code].route })), lang.code);
+    // Link texts are Markdown source: a title's Markdown characters (drogon_ctl's _) come escaped.
+    assert.deepEqual(links, manifest.pages.map((p, i) => ({ text: `${i + 1}. ${nav.escapeMarkdownText(p.entries[lang.code].title)}`, href: p.entries[lang.code].route })), lang.code);
     // Sections appear in manifest order, each followed by its own pages.
     const lines = sidebar.split('\n');
     for (const section of manifest.sections) {
@@ -47,8 +48,9 @@ test('the footer links Previous and Next in manifest order; the first page has n
     for (const lang of manifest.languages) {
       const footer = nav.renderFooterBlock(manifest, ui, page.id, lang.code);
       const expected = [];
-      if (i > 0) expected.push({ text: `${i}. ${manifest.pages[i - 1].entries[lang.code].title}`, href: manifest.pages[i - 1].entries[lang.code].route });
-      if (i < last) expected.push({ text: `${i + 2}. ${manifest.pages[i + 1].entries[lang.code].title}`, href: manifest.pages[i + 1].entries[lang.code].route });
+      const title = (p) => nav.escapeMarkdownText(p.entries[lang.code].title);
+      if (i > 0) expected.push({ text: `${i}. ${title(manifest.pages[i - 1])}`, href: manifest.pages[i - 1].entries[lang.code].route });
+      if (i < last) expected.push({ text: `${i + 2}. ${title(manifest.pages[i + 1])}`, href: manifest.pages[i + 1].entries[lang.code].route });
       assert.deepEqual(linksOf(footer), expected, `${page.id} ${lang.code}`);
       assert.equal(footer.includes(ui[lang.code].previous), i > 0);
       assert.equal(footer.includes(ui[lang.code].next), i < last);

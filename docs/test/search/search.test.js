@@ -144,3 +144,17 @@ test('tokenize and excerpt', () => {
   assert.equal(excerpt(`${'甲'.repeat(50)}五六${'乙'.repeat(50)}`, '五六', null, 12), '…甲甲甲甲五六乙乙乙乙乙乙…');
   assert.equal(excerpt('執行緒模型很重要', '执行绪', fold.chars, 20), '執行緒模型很重要', 'found after folding characters');
 });
+
+test('phrases are segmented as a reader would, and a word inside a longer phrase is still found', async () => {
+  // 一行程式碼 is "one line of code": 行程 ("process") must not be cut out of it.
+  assert.equal(fold('一行程式碼'), fold('一行代码'));
+  assert.notEqual(fold('一行程式碼'), fold('一进程式码'));
+  // A folded 内存 followed by 取 stays 内存 + 取 on every later pass.
+  assert.equal(fold(fold('峰值記憶體取自')), fold('峰值内存取自'));
+  // 回應標頭 folds as a whole, and 標頭 inside it is indexed on its own too.
+  const sections = [[0, '', '回應', '伺服器在回應標頭中宣告允許的來源。'], [0, 'b', '其他', '這一段沒有那個詞。']];
+  const index = await createIndex(MiniSearch, { pages: [{ route: '/JB_TW/x', title: 'x' }], sections }, fold);
+  assert.deepEqual(index.search('头部').results.map((r) => r.id), ['']);
+  assert.deepEqual(index.search('响应头').results.map((r) => r.id), ['']);
+  assert.deepEqual(index.search('伺服器').results.map((r) => r.id), ['']);
+});

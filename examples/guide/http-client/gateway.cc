@@ -84,7 +84,7 @@ int main(int argc, char *argv[])
                         return callback(badAnswer(resp));
                     callback(text("The backend says: " + std::string(resp->body()) + "\n"));
                 },
-                2.0);  // seconds
+                5.0);  // seconds
         },
         {Get});
     // [/guide:callback]

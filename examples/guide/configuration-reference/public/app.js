@@ -1,0 +1,1 @@
+console.log("not a served file type");
