@@ -17,6 +17,8 @@ function contentCopy(t) {
   t.after(() => copy.remove());
   regenerate(copy.root);
   const manifest = loadManifest({ manifestPath: path.join(copy.root, 'docs', 'manifest.json') });
+  // Start from every translation current, so the committed records (a page may lag) don't decide.
+  markTranslations({ root: copy.root, manifest, ids: manifest.pages.map((p) => p.id) });
   return { ...copy, manifest };
 }
 
