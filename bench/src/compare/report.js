@@ -70,8 +70,8 @@ function headline(report) {
     const failedRuns = report.regressions.filter((x) => x.metric === 'failedRuns').length;
     const kinds = (list) => list.filter((x) => x.kind).length;
     return `Medians not judged: the machine was not quiet during ${busy.join(' and ')}. `
-      + `Paired ratios, instruction and system-call counts carry their own noise measure and are judged where they have enough pairs and repeats (server exits are listed whatever the noise): ${kinds(report.regressions)} regression(s), `
-      + `${kinds(report.improvements)} improvement(s).${failedRuns ? ` Failed runs flagged: ${failedRuns}.` : ''}`;
+      + `Paired ratios, instruction and system-call counts carry their own noise measure and are judged where they have enough pairs and repeats: ${kinds(report.regressions)} regression(s), `
+      + `${kinds(report.improvements)} improvement(s); server exits are listed whatever the noise.${failedRuns ? ` Failed runs flagged: ${failedRuns}.` : ''}`;
   }
   const unjudged = report.rows.filter((row) => Object.values(row.metrics)
     .some((m) => m.verdict === 'too-noisy' || m.verdict === 'insufficient-runs')).length;
