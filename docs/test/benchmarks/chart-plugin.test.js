@@ -34,7 +34,7 @@ test('every chart of the page finds its labels in the table that follows it', ()
   const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v2-json-b.json'))).digest('hex');
   const { en } = renderBenchmarkPages({ results: fixture, resultsSha256, history: [historyEntry] }).benchmarks;
   const charts = chartsOf(en);
-  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'json', 'latency', 'latency-load', 'sweep', 'instructions', 'trend']);
+  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'json', 'latency', 'latency-load', 'instructions', 'sweep', 'trend']);
   for (const { id, spec, grid } of charts) {
     const labels = chartLabels(spec, grid);
     const length = spec.series[0].values.length;
