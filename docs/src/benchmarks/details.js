@@ -184,7 +184,7 @@ function json(ctx) {
   if (c) {
     blocks.push(ctx.t('details.json.conformance', {
       requests: ctx.fmt.integer(c.requests), servers: ctx.list(c.servers.map((id) => ctx.serverName(id) ?? ctx.esc(id))),
-      reference: ctx.serverName(c.reference) ?? ctx.esc(c.reference), report: codeSpan(c.report),
+      reference: ctx.serverName(c.reference) ?? ctx.esc(c.reference), report: codeSpan(readerCommand(c.report)),
       verdict: c.ok ? d.conformancePassed : d.conformanceFailed,
     }));
     const failures = c.failures.map((f) => `- ${ctx.t('details.json.failure', {

@@ -81,6 +81,7 @@ function benchSettings(json, { jsonServers = [] } = {}) {
     } : null,
   }));
   return {
+    expectation: json.expectation ? { ...json.expectation } : null,
     saturationThreshold: json.saturationThreshold,
     spreadWarningThreshold: json.spreadWarningThreshold,
     contentionNoteThreshold: json.contentionNoteThreshold,
@@ -212,6 +213,12 @@ const VALUES = {
   // The default profile's pipelined scenarios: their depth, and their connection counts as a list.
   pipelineDepth: (ctx, s) => ctx.fmt.integer(pipelined(s)[0].pipelineDepth),
   pipelinedConnections: (ctx, s) => ctx.list(pipelined(s).map((sc) => ctx.fmt.integer(sc.connections))),
+  // The benchmark expectation the runner prints (scenarios.json expectation).
+  saturatedHalfWidth: (ctx, s) => ctx.fmt.share(s.expectation.saturatedHalfWidth),
+  minPairs: (ctx, s) => ctx.fmt.integer(s.expectation.minPairs),
+  countSpread: (ctx, s) => ctx.fmt.share(s.expectation.countSpread),
+  // The default profile's fewest rounds of any scenario.
+  defaultMinRounds: (ctx, s) => ctx.fmt.integer(Math.min(...s.profiles.find((p) => p.id === 'default').scenarios.map((sc) => sc.repetitions))),
 };
 
 /**

@@ -31,6 +31,18 @@ function readerCommand(command) {
   });
 }
 
+// A path of the machine in free text (a failure reason naming a log, a note): an absolute path under
+// one of the top folders of a Linux machine. Free text also holds URL paths (GET /json), so only these.
+const MACHINE_PATH = /(^|[\s='"(])(\/(?:root|home|tmp|usr|var|opt|srv|mnt|media|run|etc|work)\/[^\s'"()]*)/g;
+
+/** Free text with every path of the machine shown by its last part, as readerCommand does for commands. */
+function readerText(text) {
+  return String(text).replace(MACHINE_PATH, (all, before, path) => {
+    const parts = path.split('/').filter(Boolean);
+    return before + parts[parts.length - 1];
+  });
+}
+
 /** The distinct exact commands of the runs of the given scenarios (every server), in the file's order. */
 function scenarioCommands(scenarios) {
   const seen = new Set();
@@ -93,5 +105,5 @@ function syscallCommands(block) {
 }
 
 module.exports = {
-  sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand, PUBLISHED_RESULTS, SHORT_SHA,
+  sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand, readerText, PUBLISHED_RESULTS, SHORT_SHA,
 };

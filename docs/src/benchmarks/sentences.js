@@ -26,6 +26,7 @@
 const figures = require('../../site/plugins/benchmark-figures');
 const { escapeMarkdownText, codeSpan } = require('../../../bench/src/shared/escape');
 const { utcMinute } = require('./format');
+const { readerCommand } = require('./provenance');
 
 const param = {
   server: (id) => ({ kind: 'server', id }),
@@ -273,7 +274,7 @@ function exitText(ctx, x) {
     : fill(t.code, { code: x.code === null || x.code === undefined ? ctx.strings.dash : ctx.fmt.integer(x.code) }, what);
   const when = x.round ? fill(t.beforeRound, { round: ctx.fmt.integer(x.round) }, what) : t.afterLast;
   return fill(x.restarted ? t.restarted : t.notRestarted, {
-    server: ctx.serverName(x.server) ?? ctx.esc(x.server), how, when, at: utcMinute(x.exitedAt), log: codeSpan(x.log),
+    server: ctx.serverName(x.server) ?? ctx.esc(x.server), how, when, at: utcMinute(x.exitedAt), log: codeSpan(readerCommand(x.log)),
   }, what);
 }
 

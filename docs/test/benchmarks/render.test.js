@@ -457,3 +457,66 @@ test('format 1 results keep rendering: one line says the file has no confidence 
   // With intervals (format 2) there is no such line.
   assert.doesNotMatch(renderAll({ results: runB2() }).benchmarks.en, /no confidence intervals/);
 });
+
+// --- issue 16: commands as a reader types them -------------------------------------------------------
+
+// The absolute paths in the command fields of a results JSON (the tools the bench built in its cache,
+// /usr/sbin/nginx, scratch folders): the machine the bench ran on.
+function machinePaths(results) {
+  const found = new Set();
+  const walk = (value, key) => {
+    if (typeof value === 'string' && /command/i.test(key)) for (const m of value.matchAll(/(?:^|[\s='"])(\/[^\s'"]+)/g)) found.add(m[1]);
+    else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(results, '');
+  return [...found];
+}
+
+test('no Benchmarks page shows a path of the machine that ran the bench (real results: the committed run, a quick run); the JSON keeps them', () => {
+  const committed = JSON.parse(fs.readFileSync(path.join(repoRoot, 'bench', 'results', 'latest.json'), 'utf8'));
+  for (const [name, results] of [['bench/results/latest.json', committed], ['results-quick-v3-a.json', load('results-quick-v3-a.json')]]) {
+    const paths = machinePaths(results);
+    assert.ok(paths.some((p) => /drogon-docs-bench|bench-a|\/usr\/sbin\/nginx/.test(p)), `${name}: the JSON keeps the exact commands (${paths.slice(0, 3)})`);
+    const pages = renderAll({ results });
+    for (const page of PAGES) {
+      for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+        const text = pages[page][lang];
+        for (const p of paths) assert.ok(!text.includes(p), `${name}: ${page} (${lang}) shows ${p}`);
+        assert.doesNotMatch(text, /(^|[\s`'"(=])\/(root|home|tmp|usr|work|var|opt)\/|\.cache\/drogon-docs-bench/m, `${name}: ${page} (${lang})`);
+      }
+    }
+    // ... and names each tool the way a reader types it
+    const details = pages['benchmark-details'].en;
+    assert.match(details, /`ulimit -n \d+ && taskset -c \d+ nginx -p nginx-module-\d+ -c nginx\.conf -e error\.log`/);
+    assert.match(details, /`ulimit -n \d+ && taskset -c \d+ drogon_benchmark --threads \d+ /);
+    assert.match(pages.benchmarks.en, /`taskset -c \d+ oha -q \d+ /);
+  }
+});
+
+// --- issue 16: honest resolution ------------------------------------------------------------------------
+
+test('ab measures whole milliseconds: its latencies are shown in whole ms and a 0 as "< 1", never as 0.00', () => {
+  const results = load('results-quick-v3-a.json');
+  const ab = results.scenarios.find((sc) => sc.tool === 'ab');
+  const drogon = ab.results.find((r) => r.server === 'drogon');
+  drogon.summary.latencyUs.p50 = 0; // test data: what ab reports for a request under a millisecond
+  const pages = renderAll({ results });
+  const label = '100 connections, new connection per request';
+  // the details latency table and the Benchmarks page's latency table: the same row
+  for (const page of PAGES) {
+    const row = pages[page].en.split('\n').find((l) => l.startsWith(`| ${label} | Drogon | `) && l.split(' | ').length === 7);
+    assert.ok(row, `${page}: the ab row of the latency table`);
+    const cells = row.split(' | ').slice(2).map((c) => c.replace(/ \|$/, ''));
+    assert.equal(cells[0], '< 1', row);
+    for (const cell of cells) assert.match(cell, /^(< 1|\d+)$/, row);
+  }
+  // the latency chart draws no point for it (a value under 1 ms has none)
+  const figure = pages.benchmarks.en.split('\n').find((l) => l.includes('id="bench-figure-latency"'));
+  const spec = JSON.parse(/data-chart="([^"]*)"/.exec(figure)[1].replace(/&quot;/g, '"'));
+  const group = results.scenarios.filter((sc) => sc.results.some((r) => r.summary && r.summary.latencyUs)).indexOf(ab);
+  const series = spec.series.filter((s) => s.group === results.scenarios.indexOf(ab));
+  assert.ok(group >= 0 && series.length > 0);
+  assert.equal(series[0].values[0], null);
+  assert.ok(series[0].values.slice(1).every((v) => v === null || Number.isInteger(v)));
+});
