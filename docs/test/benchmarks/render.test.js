@@ -520,3 +520,27 @@ test('ab measures whole milliseconds: its latencies are shown in whole ms and a 
   assert.equal(series[0].values[0], null);
   assert.ok(series[0].values.slice(1).every((v) => v === null || Number.isInteger(v)));
 });
+
+// --- issue 16: no silent restarts ---------------------------------------------------------------------
+
+test('a server exit is shown next to its scenario on the Benchmarks page and listed in the details notes, in every language', () => {
+  const results = load('results-quick-v3-a.json');
+  // test data: the record the runner writes when Drogon is found dead before round 2 of c100-keepalive
+  results.serverExits = [{ server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 2, exitedAt: '2026-11-24T14:02:03.456Z',
+    signal: 'SIGKILL', log: 'bench/logs/2026-11-24T14-01-00-000Z/c100-keepalive.drogon.server1.log', restarted: true }];
+  const pages = renderAll({ results });
+  const zh = ['- **100 个连接，保持连接（keep-alive）**', 'Drogon 在第 2 轮之前退出（被 SIGKILL 终止，2026-11-24 14:02 UTC），随后被重新启动'];
+  const expected = {
+    en: ['- **100 connections, keep-alive:**', 'Drogon exited before round 2 (killed by SIGKILL, 2026-11-24 14:02 UTC) and was started again'],
+    'zh-CN': zh,
+    'zh-TW': zh.map((text) => convertMarkdown(text).trim()),
+  };
+  for (const [lang, [item, text]] of Object.entries(expected)) {
+    const line = pages.benchmarks[lang].split('\n').find((l) => l.startsWith(item));
+    assert.ok(line && line.includes(text), `${lang}: ${line}`);
+    assert.ok(line.includes('`c100-keepalive.drogon.server1.log`') || line.includes('c100-keepalive.drogon.server1.log'), line);
+    assert.ok(pages['benchmark-details'][lang].includes(text), `${lang}: details notes`);
+  }
+  // without exits the details say so
+  assert.match(renderAll({ results: load('results-quick-v3-a.json') })['benchmark-details'].en, /No server exited while the bench needed it\./);
+});
