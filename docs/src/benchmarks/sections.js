@@ -495,8 +495,12 @@ function timeGoes(ctx) {
       series, groups: { selected: first >= 0 ? first : 0 },
     },
   });
+  // With many cases (the default profile's five), the first ones shown and the others folded under them.
+  const unfolded = ctx.layout.timeGoesUnfolded;
+  const list = items.length <= unfolded ? items.join('\n')
+    : paragraphs(items.slice(0, unfolded).join('\n'), folded(ctx.t('timeGoes.more', { count: ctx.fmt.integer(items.length - unfolded) }), items.slice(unfolded).join('\n'), 'bench-more'));
   return paragraphs(
-    items.join('\n'),
+    list,
     figure,
     dataTable(ctx, paragraphs(
       table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))),
