@@ -59,7 +59,7 @@ async function countOnce({ def, testCase, requests, ctx, instructions, logName }
     }
     const url = serverUrl(def, ctx.scenariosData.address, testCase.path);
     assertLoopback(url);
-    await sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: instructions.loadTimeoutSeconds });
+    const load = await sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: instructions.loadTimeoutSeconds });
     if (server.exit) throw new RepeatError(`server "${def.id}" ${describeExit(server.exit)} under load; log ${displayPath(server.logPath)}`);
     const handle = server;
     server = null;
@@ -69,7 +69,7 @@ async function countOnce({ def, testCase, requests, ctx, instructions, logName }
       throw new RepeatError(`server "${def.id}" did not exit on ${signal} within ${instructions.stopSeconds} s (${describeExit(exit)}), so valgrind wrote no counts`);
     }
     try {
-      return instructionsOf(readText(outFile));
+      return { ir: instructionsOf(readText(outFile)), seconds: load.seconds };
     } catch (err) {
       throw new RepeatError(`${err.message} (${displayPath(outFile)})`);
     }
@@ -113,10 +113,12 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
         const logName = (n) => `instructions.${testCase.id}.${def.id}.repeat${repeat}.n${n}`;
         const label = `instructions ${testCase.id} ${def.id} repeat ${repeat}/${instructions.repeats}`;
         try {
-          const irN = await countOnce({ def, testCase, requests, ctx, instructions, logName: logName(requests) });
-          const ir2N = await countOnce({ def, testCase, requests: 2 * requests, ctx, instructions, logName: logName(2 * requests) });
+          const n = await countOnce({ def, testCase, requests, ctx, instructions, logName: logName(requests) });
+          const twoN = await countOnce({ def, testCase, requests: 2 * requests, ctx, instructions, logName: logName(2 * requests) });
+          const [irN, ir2N] = [n.ir, twoN.ir];
           if (!(ir2N > irN)) throw new RepeatError(`Ir(2N) = ${ir2N} is not above Ir(N) = ${irN}`);
-          const entry = { irN, ir2N, perRequest: (ir2N - irN) / requests };
+          // The windows' lengths say whether the pace held (N / pace seconds each, 2N / pace).
+          const entry = { irN, ir2N, perRequest: (ir2N - irN) / requests, ...(n.seconds !== null ? { secondsN: n.seconds, seconds2N: twoN.seconds } : {}) };
           repeats.push(entry);
           progress.step(label, `${Math.round(entry.perRequest).toLocaleString('en-US')} instructions per request`, stepWeight.instructionRepeat(testCase, plan));
         } catch (err) {
