@@ -270,7 +270,7 @@ function timeGoes(ctx) {
       tool: ctx.esc(block.tool), version: ctx.esc(block.straceVersion), command: codeSpan(readerCommand(block.straceCommand)),
       repeats: ctx.fmt.integer(block.repeats),
       categories: ctx.list(block.categories.map((c) => ctx.t('details.timeGoes.category', {
-        category: ctx.strings.timeGoes.categoryHeaders[c.id] ?? ctx.esc(c.id), names: c.names.map((n) => codeSpan(n)).join(', '),
+        category: ctx.strings.timeGoes.categoryHeaders[c.id] ?? ctx.esc(c.id), names: c.names.map((n) => codeSpan(n)).join(ctx.strings.timeGoes.nameSeparator),
       }))),
     }));
     const header = [d.header[0], d.header[1], ...data.categories.map((id) => ctx.strings.timeGoes.categoryHeaders[id] ?? ctx.esc(id)), ...d.header.slice(2)];
