@@ -2,8 +2,8 @@
 // The load of one counted window (instruction counts, system-call counts): exactly N requests of a
 // case of bench/scenarios.json's instructions block, sent by its load tool pinned to the client CPUs,
 // bounded in time, and checked to have all succeeded. The lock-step client (lockstep-client.js) runs
-// at the pace the counting tool allows (the case's pace.valgrind or pace.strace); h2load and ab
-// (earlier cases) are still read.
+// at the pace and with the gap of the counting tool (the case's pace.valgrind and gapMs.valgrind, or
+// .strace); h2load and ab (earlier cases) are still read.
 const { openSync, closeSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
@@ -19,10 +19,11 @@ function readText(path) {
   try { return readFileSync(path, 'utf8'); } catch { return ''; }
 }
 
-// argv of one window; pace: requests per second (0 = as fast as the answers come: a warm-up).
-function countedLoadArgv(testCase, { requests, url, cpu, pace }) {
+// argv of one window; pace: requests per second (0 = as fast as the answers come: a warm-up); gapMs:
+// idle time after each batch.
+function countedLoadArgv(testCase, { requests, url, cpu, pace, gapMs = 0 }) {
   const values = {
-    requests, connections: testCase.connections, pipelineDepth: testCase.pipelineDepth, url, pace, gapMs: testCase.gapMs ?? 0,
+    requests, connections: testCase.connections, pipelineDepth: testCase.pipelineDepth, url, pace, gapMs,
     ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}),
   };
   return pinned(fillTemplate(testCase.command, values, `instructions case "${testCase.id}" command`), cpu.clientCpus);
@@ -37,8 +38,8 @@ function parseLockstepOutput(text) {
 
 // Sends the window's requests; resolves the tool's figures ({ seconds, late } for the lock-step
 // client), throws CountedLoadError naming what went wrong.
-async function sendCountedRequests(testCase, { requests, url, ctx, logName, timeoutSeconds, pace }) {
-  const argv = countedLoadArgv(testCase, { requests, url, cpu: ctx.cpu, pace });
+async function sendCountedRequests(testCase, { requests, url, ctx, logName, timeoutSeconds, pace, gapMs = 0 }) {
+  const argv = countedLoadArgv(testCase, { requests, url, cpu: ctx.cpu, pace, gapMs });
   const outPath = join(ctx.logDir, `${logName}.load.out`);
   const fd = openSync(outPath, 'w');
   const load = spawnGroup(wrapExec(argv), { label: `${testCase.loadTool} ${logName}`, cwd: repoRoot, stdio: ['ignore', fd, fd] });

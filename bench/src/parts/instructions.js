@@ -29,12 +29,13 @@ function readText(path) {
   try { return readFileSync(path, 'utf8'); } catch { return ''; }
 }
 
-// The case's pace under valgrind (lock-step cases; 0 for the others, which have no pace).
+// The case's pace and gap under valgrind (lock-step cases; 0 for the others, which have none).
 const valgrindPace = (testCase) => testCase.pace?.valgrind ?? 0;
+const valgrindGap = (testCase) => testCase.gapMs?.valgrind ?? 0;
 
 async function sendRequests(testCase, options) {
   try {
-    return await sendCountedRequests(testCase, { ...options, pace: valgrindPace(testCase) });
+    return await sendCountedRequests(testCase, { ...options, pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) });
   } catch (err) {
     if (err instanceof CountedLoadError) throw new RepeatError(err.message);
     throw err;
@@ -143,8 +144,8 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
       pipelineDepth: testCase.pipelineDepth,
       loadTool: testCase.loadTool,
       ...(testCase.newConnection ? { newConnection: true } : {}),
-      ...(testCase.pace ? { pace: valgrindPace(testCase), gapMs: testCase.gapMs ?? 0 } : {}),
-      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, pace: valgrindPace(testCase) })),
+      ...(testCase.pace ? { pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) } : {}),
+      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) })),
       ...(kind === 'json' ? { servers: 'json', reference: referenceOf(plan, kind), method: testCase.method, path: testCase.path, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) } : {}),
       results,
       comparisons: instructionComparisons(results, referenceOf(plan, kind)),

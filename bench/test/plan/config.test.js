@@ -42,13 +42,13 @@ test('the committed scenario file is valid; its default profile has the publishe
   // only repeated c1000-close and c100-close-ab, is gone
   assert.ok(plan.scenarios.every((s) => s.repetitions >= 10), 'at least 10 rounds per scenario');
   assert.ok(!plan.scenarios.some((s) => s.id === 'c1000-close-ab'));
-  // the sweep: ab -k, at least 10 levels from 1 to 10000, 3 runs per level
+  // the sweep: ab -k, at least 10 levels from 1 to 10000, 2 runs per level
   assert.equal(plan.sweep.tool, 'ab');
   assert.equal(plan.sweep.keepAlive, true);
   assert.ok(plan.sweep.levels.length >= 10);
   assert.equal(plan.sweep.levels[0], 1);
   assert.equal(plan.sweep.levels.at(-1), 10000);
-  assert.equal(plan.sweep.runsPerLevel, 3);
+  assert.equal(plan.sweep.runsPerLevel, 2);
   // counted cases: the lock-step client at a pace each counting tool allows, N a multiple of the batch
   assert.deepEqual(plan.instructions.cases.map((c) => [c.id, c.pipelineDepth, c.loadTool]),
     [['keepalive', 1, 'lockstep'], ['close', 1, 'lockstep'], ['pipelined', 16, 'lockstep'], ['json-json', 1, 'lockstep'], ['json-dbop-n10', 1, 'lockstep']]);
@@ -103,7 +103,7 @@ test('overrides: repetitions, duration, server and scenario subsets, parts, seed
   assert.equal(plan.syscalls, null);
   // a scenario's own settings beat the profile's; the command line beats both
   const full = buildPlan(data, { profile: 'default' });
-  assert.equal(full.scenarios.find((s) => s.id === 'pipelined-c16384').warmupSeconds, 2);
+  assert.equal(full.scenarios.find((s) => s.id === 'pipelined-c16384').warmupSeconds, 3);
   assert.equal(full.scenarios.find((s) => s.id === 'c100-keepalive').warmupSeconds, 1);
   assert.equal(buildPlan(data, { profile: 'default', warmupSeconds: 0 }).scenarios.find((s) => s.id === 'pipelined-c16384').warmupSeconds, 0);
   const instructionsOnly = buildPlan(data, { profile: 'quick', parts: 'instructions' });
@@ -149,7 +149,7 @@ test('selections with JSON: --scenarios picks the parts, --servers the servers o
   assert.deepEqual(counts.json.servers.map((s) => s.id), ['gin-sonic']);
   // system-call cases too, from one list of hello-world and JSON cases
   const traced = buildPlan(data, { profile: 'default', parts: 'syscalls', servers: 'gin-sonic' }, m);
-  assert.deepEqual(traced.syscalls.cases.map((c) => [c.id, c.requests]), [['json-json', 640], ['json-dbop-n10', 320]]);
+  assert.deepEqual(traced.syscalls.cases.map((c) => [c.id, c.requests]), [['json-json', 960], ['json-dbop-n10', 640]]);
   assert.deepEqual(traced.json.servers.map((s) => s.id), ['gin-sonic']);
   assert.throws(() => buildPlan(data, { profile: 'quick', scenarios: 'json-ping' }, m), /profile "quick" has no scenario "json-ping" \(known: c100-keepalive, c100-close-ab, pipelined-c256, json-json\)/);
   assert.throws(() => buildPlan(data, { servers: 'drogon,apache' }, m), /--servers: unknown server "apache" \(known: drogon, nginx-module, nginx-return, drogon-jsoncpp/);
