@@ -204,7 +204,7 @@ test('quick profile against the real servers: every kind of measurement, valid v
   assert.match(results.instructions.valgrindVersion, /^\d+\.\d+/);
   const keepalive = results.instructions.cases.find((c) => c.id === 'keepalive');
   for (const r of keepalive.results) {
-    assert.ok(r.perRequest > 1000 && r.perRequest < 100000, `${r.server}: ${r.perRequest} instructions per request`);
+    assert.ok(r.perRequest > 1000 && r.perRequest < 100000, `${r.server}: ${r.perRequest} instructions per request (${r.failureReason || ''})\n${res.stdout.split('\n').filter((l) => l.includes('instructions')).join('\n')}`);
     assert.equal(r.repeats[0].perRequest, (r.repeats[0].ir2N - r.repeats[0].irN) / keepalive.requests);
   }
   assert.deepEqual(keepalive.comparisons.map((c) => c.other), ['nginx-module', 'nginx-return']);

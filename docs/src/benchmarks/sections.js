@@ -454,8 +454,12 @@ function timeGoes(ctx) {
   const t = ctx.strings.timeGoes;
   const block = results.syscalls;
   const caseLabels = data.cases.map((entry) => countedCaseText(ctx, entry.case));
-  const items = data.cases.map((entry, i) => {
-    const parts = countSentences(results, entry).map((s) => localize(s, ctx));
+  // The chart shows the first pipelined hello-world case first (where the servers differ most); its
+  // sentence comes first too, the others after it in the file's order.
+  const first = Math.max(0, data.cases.findIndex((entry) => entry.kind === 'pipelined' && !entry.json));
+  const order = [first, ...data.cases.map((_, i) => i).filter((i) => i !== first)];
+  const items = order.map((i) => {
+    const parts = countSentences(results, data.cases[i]).map((s) => localize(s, ctx));
     return parts.length ? ctx.t('conclusionItem', { scenario: caseLabels[i], sentence: parts.join(ctx.strings.sentenceSeparator) }) : null;
   }).filter(Boolean);
   const categoryHeaders = data.categories.map((id) => t.categoryHeaders[id] ?? ctx.esc(id));
@@ -486,13 +490,13 @@ function timeGoes(ctx) {
         scenario ? ctx.scenarioLabel(scenario.id) : ctx.strings.dash];
     });
   });
-  const first = data.cases.findIndex((entry) => entry.kind === 'pipelined' && !entry.json);
   const figure = chartFigure({
     id: 'time-goes', fallback: t.fallback, selectLabel: t.select,
     caption: ctx.t('timeGoes.caption', { tool: oneLine(block.tool), version: oneLine(block.straceVersion), repeats: ctx.fmt.integer(block.repeats) }),
     spec: {
-      kind: 'bar', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale,
-      series, groups: { selected: first >= 0 ? first : 0 },
+      // Upright bars whatever the case's number of servers: six short kinds of call, compact.
+      kind: 'bar', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale, horizontal: false,
+      series, groups: { selected: first },
     },
   });
   // With many cases (the default profile's five), the first ones shown and the others folded under them.
@@ -506,7 +510,7 @@ function timeGoes(ctx) {
       table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))),
       table(t.totalsHeader, totals, t.totalsHeader.map((_, i) => (i > 1 && i < 7 ? 'right' : null))),
     )),
-    sentences(ctx, ctx.t('timeGoes.method', { repeats: ctx.fmt.integer(block.repeats) }), moreDetails(ctx, 'where-the-time-goes')),
+    moreDetails(ctx, 'where-the-time-goes'),
     sourceDrawer(ctx, syscallCommands(block)),
   );
 }
@@ -610,4 +614,18 @@ function ownRun(ctx) {
   return paragraphs(ctx.t('ownRun.intro', { how: ctx.pageLink('reproducing', ctx.strings.ownRun.how, 'compare-with-your-own-run') }), html);
 }
 
-module.exports = { summary, glance, conclusion, json, sweep, latency, latencyLoad, instructions, timeGoes, trend, ownRun };
+// The instruction counts, the concurrency sweep and where the time goes, with their headings (strings
+// "headings"): with system-call counts, the time goes beside the instruction counts and the sweep
+// under them (the layout that keeps the page shortest); a file without them keeps the sweep beside
+// the instruction counts, and says nothing about counts it does not have.
+function measures(ctx) {
+  const heading = (key) => `## ${ctx.strings.headings[key]}`;
+  const cell = (...blocks) => paragraphs('<div class="bench-cell">', ...blocks, '</div>');
+  const pair = (left, right) => ['<div class="bench-pair">', left, right, '</div>'].join('\n');
+  if (figures.syscallTable(ctx.results)) {
+    return pair(cell(heading('instructions'), instructions(ctx), heading('sweep'), sweep(ctx)), cell(heading('timeGoes'), timeGoes(ctx)));
+  }
+  return pair(cell(heading('sweep'), sweep(ctx)), cell(heading('instructions'), instructions(ctx)));
+}
+
+module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures, trend, ownRun };

@@ -94,10 +94,12 @@ function countSentences(results, entry) {
       otherValue: param.calls(figureOf(other, widest.id), unit, entry.case.pipelineDepth || 1),
     }));
   }
+  // The user-space instructions beside the calls per new connection (the other cases' counts are in
+  // the chart beside this one).
   const refInstructions = figures.instructionsFor(results, entry.case.id, pair.reference);
   const otherInstructions = figures.instructionsFor(results, entry.case.id, pair.other);
-  if (refInstructions !== null && otherInstructions !== null) {
-    out.push(sentence(perConnection ? 'timeGoes.instructionsConnection' : 'timeGoes.instructions', {
+  if (perConnection && refInstructions !== null && otherInstructions !== null) {
+    out.push(sentence('timeGoes.instructions', {
       ...servers, referenceCount: param.integer(refInstructions), otherCount: param.integer(otherInstructions),
     }));
   }

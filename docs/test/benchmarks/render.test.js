@@ -7,8 +7,9 @@
 // fixed-rate level, besides rounds, paired comparisons with intervals, a pipelined scenario without
 // latency, the sweep and instruction counts), results-quick-v2-a.json and -b.json (format 2 before
 // issue 9) and results-quick-a.json and -b.json (format 1, which must keep rendering) are the outputs
-// of real quick runs of the bench on the project's 2-core machine, copied unchanged. The goldens are
-// of the JSON pair. Refresh the goldens after an intended change with:
+// of real quick runs of the bench on the project's 2-core machine, copied unchanged; so are
+// results-quick-v3-a.json and -b.json (issue 16: system-call counts, the CPU split, ab's resolution).
+// The goldens are of the v3 pair. Refresh the goldens after an intended change with:
 //   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -34,6 +35,9 @@ const runB = () => load('results-quick-b.json');
 const runA2 = () => load('results-quick-v2-json-a.json');
 const runB2 = () => load('results-quick-v2-json-b.json');
 const runB2early = () => load('results-quick-v2-b.json');
+// Issue 16's pair (system-call counts, the CPU split, ab's resolution): the goldens are of these.
+const runA3 = () => load('results-quick-v3-a.json');
+const runB3 = () => load('results-quick-v3-b.json');
 const { marked } = loadDocsifyRuntime();
 
 const PAGES = ['benchmarks', 'benchmark-details'];
@@ -41,6 +45,7 @@ const sha256 = (bytes) => require('node:crypto').createHash('sha256').update(byt
 // The sha256 of the real fixture file for run B; other (modified) inputs stand for their own JSON text.
 const SHA_B = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-b.json')));
 const SHA_B2 = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-v2-json-b.json')));
+const SHA_B3 = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-v3-b.json')));
 function renderPages(input) {
   return renderBenchmarkPages({ resultsSha256: sha256(JSON.stringify(input.results)), ...input });
 }
@@ -103,7 +108,7 @@ function assertNoInjectedMarkup(markdown, what) {
 // --- golden pages ----------------------------------------------------------------------------------
 
 test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
-  const pages = renderAll({ results: runB2(), resultsSha256: SHA_B2, history: [runA2()] });
+  const pages = renderAll({ results: runB3(), resultsSha256: SHA_B3, history: [runA3()] });
   for (const page of PAGES) {
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {
       const file = path.join(goldenDir, `${page}.${lang}.md`);
