@@ -510,7 +510,6 @@ function timeGoes(ctx) {
       table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))),
       table(t.totalsHeader, totals, t.totalsHeader.map((_, i) => (i > 1 && i < 7 ? 'right' : null))),
     )),
-    moreDetails(ctx, 'where-the-time-goes'),
     sourceDrawer(ctx, syscallCommands(block)),
   );
 }
