@@ -2,7 +2,8 @@
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
 // config -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds;
-// fixed-rate levels; sweep; instruction counts) -> summarize -> benchmark expectation -> validate + write.
+// fixed-rate levels; sweep; instruction counts; system-call counts) -> summarize -> benchmark expectation
+// -> validate + write.
 const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
@@ -19,6 +20,8 @@ const { runSweep } = require('./parts/sweep');
 const { runConformance, runJsonScenarios } = require('./parts/json');
 const { runFixedRatePart } = require('./parts/fixed-rate');
 const { runInstructions } = require('./parts/instructions');
+const { runSyscalls } = require('./parts/syscalls');
+const { exitRecord, describeExit } = require('./servers/servers');
 const { estimatePlan } = require('./plan/estimate');
 const { printExpectation } = require('./summarize/expectation');
 const { buildResults, notBuiltOf } = require('./summarize/summarize');
@@ -76,7 +79,12 @@ function describePlan(plan, cpu, environment, logDir, output) {
   if (plan.instructions) {
     const i = plan.instructions;
     const count = (c) => (c.servers === 'json' ? plan.json.servers.length : plan.servers.length);
-    log(`bench:   instructions: ${i.cases.map((c) => `${c.id} (${count(c)} servers)`).join(', ')} x ${i.repeats} repeats, N = ${i.requests}, under valgrind, about ${formatDuration(estimate.instructions)}`);
+    log(`bench:   instructions: ${i.cases.map((c) => `${c.id} (${count(c)} servers, N = ${c.requests})`).join(', ')} x ${i.repeats} repeats, under valgrind, about ${formatDuration(estimate.instructions)}`);
+  }
+  if (plan.syscalls) {
+    const sc = plan.syscalls;
+    const count = (c) => (c.servers === 'json' ? plan.json.servers.length : plan.servers.length);
+    log(`bench:   system calls: ${sc.cases.map((c) => `${c.id} (${count(c)} servers, N = ${c.requests})`).join(', ')} x ${sc.repeats} repeats, under strace, about ${formatDuration(estimate.syscalls)}`);
   }
   log(`bench: estimated time: about ${formatDuration(estimate.total)} (${estimate.steps} steps)`);
   log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
@@ -125,7 +133,16 @@ async function main(argv) {
   const estimate = describePlan(plan, cpu, environment, logDir, output);
   for (const s of skipped) log(`bench: scenario ${s.id} ${s.reason}`);
 
-  const ctx = { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf };
+  // Servers that exit while the bench still needs them: each recorded (results.serverExits), never
+  // restarted silently.
+  const serverExits = [];
+  const recordExit = (handle, where) => {
+    const record = exitRecord(handle, where);
+    serverExits.push(record);
+    log(`  server ${record.server} ${describeExit(handle.exit)} (${where.part} ${record.block}${record.round ? `, before round ${record.round}` : ', after its last run'}); `
+      + `${where.restarted ? 'started again' : 'not started again'}; log ${record.log}`);
+  };
+  const ctx = { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, recordExit };
   const serverInfo = describeServers(plan, ctx);
   const progress = new Progress(estimate.steps, estimate.total);
   // Conformance before any timed run: a JSON server that differs is never benchmarked.
@@ -136,8 +153,9 @@ async function main(argv) {
   const fixedRate = plan.fixedRate ? await runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroups: [...groups, ...jsonGroups], excluded }) : null;
   const sweep = plan.sweep ? await runSweep({ plan, ctx, serverInfo, progress }) : null;
   const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress, excluded }) : null;
+  const syscalls = plan.syscalls ? await runSyscalls({ plan, ctx, progress, excluded, recordExit }) : null;
   const results = buildResults({
-    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions,
+    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions, syscalls, serverExits,
     conformance: conformance.block, fixedRate, notBuilt: plan.json ? [...notBuiltOf(scenariosData.jsonServers, state), ...notBuiltHere(unusable, state)] : null,
     skippedScenarios: skipped, scenariosData, openFilesLimit,
   });
@@ -149,8 +167,11 @@ async function main(argv) {
     ...(sweep ? sweep.results.flatMap((r) => r.points.flatMap((p) => p.runs.map((run) => ({ where: `sweep c${p.concurrency} ${r.server} run ${run.round}`, run })))) : []),
   ];
   const failed = allRuns.filter((x) => x.run.status === 'failed');
-  const counts = instructions ? instructions.cases.flatMap((c) => c.results) : [];
-  const okCounts = counts.filter((r) => r.perRequest !== null).length;
+  const counts = [
+    ...(instructions ? instructions.cases.flatMap((c) => c.results.map((r) => r.perRequest)) : []),
+    ...(syscalls ? syscalls.cases.flatMap((c) => c.results.map((r) => r.total)) : []),
+  ];
+  const okCounts = counts.filter((x) => x !== null).length;
   if (failed.length) {
     log(`\nbench: ${failed.length} of ${allRuns.length} runs FAILED (recorded with their reasons, left out of the summaries):`);
     for (const { where, run } of failed) log(`  ${where}: ${run.failureReason}`);
@@ -168,7 +189,8 @@ async function main(argv) {
     return EXIT.invalidResults;
   }
   const what = [allRuns.length ? `${allRuns.length - failed.length} ok runs, ${failed.length} failed` : null,
-    counts.length ? `${okCounts} of ${counts.length} instruction counts` : null].filter(Boolean).join('; ');
+    counts.length ? `${okCounts} of ${counts.length} instruction and system-call counts` : null,
+    serverExits.length ? `${serverExits.length} server exit(s) recorded` : null].filter(Boolean).join('; ');
   log(`\nbench: wrote ${relative(process.cwd(), output) || output} (${what})`);
   return verifyCleanAfterRun(plan, scenariosData);
 }

@@ -52,10 +52,11 @@ test('a JSON server that differs fails conformance with the diff through the run
   data.profiles.quick.json.servers = ['drogon-jsoncpp', 'wrong-fields'];
   data.profiles.quick.instructions = { requests: 500, repeats: 1, cases: ['keepalive'] };
   data.profiles.quick.json.instructions = { cases: ['json-json'] }; // N and repeats: the profile's
+  data.profiles.quick.syscalls = { requests: 96, repeats: 1, cases: ['json-json'] };
   writeFileSync(path, JSON.stringify(data));
   const out = join(dir, 'results', 'wrong.json');
   const logs = join(dir, 'logs');
-  const res = await runBench(['--profile', 'quick', '--seed', '9', '--scenarios-file', path, '--parts', 'json,fixedRate,instructions',
+  const res = await runBench(['--profile', 'quick', '--seed', '9', '--scenarios-file', path, '--parts', 'json,fixedRate,instructions,syscalls',
     '--servers', 'drogon-jsoncpp,wrong-fields', '--output', out, '--logs-dir', logs]).done;
   assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
   const diff = /conformance: request "dbop-n1": \$\.json\.results\[0\]\.fields: 6 from drogon-jsoncpp, 7 from wrong-fields \(full report: .*conformance\.txt\)/;
@@ -64,7 +65,7 @@ test('a JSON server that differs fails conformance with the diff through the run
 
   const results = JSON.parse(readFileSync(out, 'utf8'));
   validateResults(results);
-  assert.deepEqual(results.method.parts, ['json', 'fixedRate', 'instructions']);
+  assert.deepEqual(results.method.parts, ['json', 'fixedRate', 'instructions', 'syscalls']);
   const c = results.conformance;
   assert.equal(c.ok, false);
   assert.equal(c.reference, 'drogon-jsoncpp');
@@ -94,6 +95,10 @@ test('a JSON server that differs fails conformance with the diff through the run
   const counts = results.instructions.cases[0].results;
   assert.match(counts.find((r) => r.server === 'wrong-fields').failureReason, diff);
   assert.ok(counts.find((r) => r.server === 'drogon-jsoncpp').perRequest > 1000);
+  // system calls too: the reference counted under strace, the wrong server never started for it
+  const traced = results.syscalls.cases[0].results;
+  assert.match(traced.find((r) => r.server === 'wrong-fields').failureReason, diff);
+  assert.ok(traced.find((r) => r.server === 'drogon-jsoncpp').total > 2, JSON.stringify(traced[0]));
   // Never benchmarked: no load generator's output exists for it, and its only server log is the conformance one.
   const files = readdirSync(logs).filter((f) => f.includes('wrong-fields'));
   assert.deepEqual(files, ['conformance.wrong-fields.server1.log'], 'only the conformance start of the wrong server');

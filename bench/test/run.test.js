@@ -13,10 +13,14 @@ const { requireBenchSetup } = require('./support/bench-setup');
 const { scenariosWithPortShift, runBench, leftoverProcesses } = require('./support/bench-run');
 const { validateResults } = require('../src/results/results-file');
 const { roundOrders } = require('../src/parts/rounds');
+const { compareResults } = require('../src/compare/compare');
+const { toText } = require('../src/compare/report');
 const { readStat } = require('../src/shared/proc-stats');
 const { isPortFree } = require('../src/servers/ports');
 
 const PORT_SHIFT = 1000;
+const results0 = (file) => JSON.parse(readFileSync(file, 'utf8'));
+const pick = (object, keys) => Object.fromEntries(keys.map((k) => [k, object[k]]));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function tempDir(t) {
@@ -106,23 +110,35 @@ test('quick profile against the real servers: every kind of measurement, valid v
   assert.equal(res.code, 0, `runner failed:\n${res.stdout}\n${res.stderr}`);
   // The quick profile's budget is 60 s; timing is printed here, never asserted (the machine is shared).
   t.diagnostic(`quick profile took ${res.seconds.toFixed(1)} s`);
-  assert.match(res.stdout, /^bench: estimated time: about \d+ s \(40 steps\)$/m);
-  assert.match(res.stdout, /^\[1\/40\] conformance: 6 servers gave equal answers to \d+ requests - /m);
-  assert.match(res.stdout, /^\[2\/40\] c100-keepalive [a-z-]+ round 1\/2: [\d,]+ req\/s \(p99 [\d.,]+ (µs|ms)\) - about \d+ (s|min) left$/m);
-  assert.match(res.stdout, /^\[\d+\/40\] pipelined-c256 drogon round 2\/2: [\d,]+ req\/s - /m);
-  assert.match(res.stdout, /^\[\d+\/40\] json-json gin-sonic round 1\/1: [\d,]+ req\/s \(p99 /m);
-  assert.match(res.stdout, /^\[\d+\/40\] fixed-rate json 25 % \([\d,]+ req\/s\) drogon-yyjson round 1\/1: (achieved [\d,]+ of [\d,]+ req\/s|FAILED)/m);
-  assert.match(res.stdout, /^\[\d+\/40\] sweep c100 drogon run 1\/1: [\d,]+ req\/s/m);
-  assert.match(res.stdout, /^\[40\/40\] instructions keepalive nginx-return repeat 1\/1: [\d,]+ instructions per request - done$/m);
-  assert.match(res.stdout, /benchmark expectation .*\n  pipelined-c256 drogon\/nginx-module req\/s ratio [\d.]+, (half-width [\d.]+ % (<=|>) 3 %: (met|NOT met)|no interval)/);
+  const steps = Number(/^bench: estimated time: about \d+ s \((\d+) steps\)$/m.exec(res.stdout)?.[1]);
+  const jsonCount = results0(out).servers.filter((s) => s.framework).length;
+  // scenarios 3 x 2 rounds x 3 servers, conformance, the JSON scenario and the fixed-rate level on every
+  // JSON server, the sweep 2 levels x 3 servers, one instruction and one system-call repeat x 3 servers
+  assert.equal(steps, 18 + 1 + 2 * jsonCount + 6 + 3 + 3, res.stdout.split('\n').find((l) => l.includes('estimated time')));
+  const step = (n) => (n === steps ? `${n}\\/${steps}` : `\\d+\\/${steps}`);
+  assert.match(res.stdout, new RegExp(`^\\[1\\/${steps}\\] conformance: ${jsonCount} servers gave equal answers to \\d+ requests - `, 'm'));
+  assert.match(res.stdout, new RegExp(`^\\[2\\/${steps}\\] c100-keepalive [a-z-]+ round 1\\/2: [\\d,]+ req\\/s \\(p99 [\\d.,]+ (µs|ms)\\) - about \\d+ (s|min) left$`, 'm'));
+  assert.match(res.stdout, new RegExp(`^\\[${step()}\\] pipelined-c256 drogon round 2\\/2: [\\d,]+ req\\/s - `, 'm'));
+  assert.match(res.stdout, new RegExp(`^\\[${step()}\\] json-json gin-sonic round 1\\/1: [\\d,]+ req\\/s \\(p99 `, 'm'));
+  assert.match(res.stdout, new RegExp(`^\\[${step()}\\] fixed-rate json 25 % \\([\\d,]+ req\\/s\\) drogon-yyjson round 1\\/1: (achieved [\\d,]+ of [\\d,]+ req\\/s|FAILED)`, 'm'));
+  // ab measures whole milliseconds: its p99 is printed as such, never as "0 µs"
+  assert.match(res.stdout, new RegExp(`^\\[${step()}\\] sweep c100 drogon run 1\\/1: [\\d,]+ req\\/s \\(p99 (< 1|[\\d,]+) ms\\)`, 'm'));
+  assert.match(res.stdout, new RegExp(`^\\[${step()}\\] c100-close-ab drogon round 1\\/2: [\\d,]+ req\\/s \\(p99 (< 1|[\\d,]+) ms\\)`, 'm'));
+  assert.doesNotMatch(res.stdout, /p99 0 µs/);
+  assert.match(res.stdout, new RegExp(`^\\[${steps - 3}\\/${steps}\\] instructions keepalive nginx-return repeat 1\\/1: [\\d,]+ instructions per request - `, 'm'));
+  assert.match(res.stdout, new RegExp(`^\\[${steps}\\/${steps}\\] syscalls keepalive nginx-return repeat 1\\/1: [\\d.]+ system calls per request - done$`, 'm'));
+  assert.match(res.stdout, /benchmark expectation .*\n(  .*\n)*  pipelined-c256 drogon\/nginx-module req\/s ratio [\d.]+, (half-width [\d.]+ % (<=|>) 2 %: (met|NOT met)|no interval)/);
+  assert.match(res.stdout, /^  c100-keepalive: 2 paired rounds < 10: NOT met$/m);
+  assert.match(res.stdout, /^  system calls keepalive drogon: [\d.]+ per request, total 1 repeat: no spread to judge$/m);
   assert.match(res.stdout, /all servers stopped, ports free/);
 
   const results = JSON.parse(readFileSync(out, 'utf8'));
   validateResults(results);
   assert.equal(results.schemaVersion, 2);
   assert.equal(results.profile, 'quick');
-  assert.deepEqual(results.method.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
+  assert.deepEqual(results.method.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions', 'syscalls']);
   assert.equal(results.method.rounds.seed, 20261123);
+  assert.deepEqual(results.serverExits, [], 'no server exited');
   assert.equal(results.method.bootstrap.seed, 20261123);
   assert.deepEqual(results.scenarios.map((s) => s.id), ['c100-keepalive', 'c100-close-ab', 'pipelined-c256', 'json-json']);
   assert.equal(results.environment.versions.drogon, state.drogonVersion);
@@ -140,6 +156,10 @@ test('quick profile against the real servers: every kind of measurement, valid v
       assert.ok(result.summary.requestsPerSecond.median > 0, where);
       assert.ok(result.summary.requestsPerServerCpuSecond.median > 0, where);
       assert.ok(result.summary.serverPeakRssBytes > 0, where);
+      // where the server's CPU time went: user space and kernel, both from /proc, adding up
+      assert.ok(result.summary.serverKernelShare > 0 && result.summary.serverKernelShare < 1, where);
+      assert.ok(Math.abs(result.summary.serverUserMicrosPerRequest + result.summary.serverKernelMicrosPerRequest - result.summary.serverCpuMicrosPerRequest)
+        < 0.05 * result.summary.serverCpuMicrosPerRequest, where);
       assert.ok(['server', 'client', 'both', 'neither'].includes(result.bottleneck.side), where);
       for (const run of result.runs) {
         assert.equal(scenario.rounds[run.round - 1].order[run.positionInRound - 1], result.server, `${where} round ${run.round}`);
@@ -168,6 +188,8 @@ test('quick profile against the real servers: every kind of measurement, valid v
     assert.deepEqual([...seenCpus.server].filter(Boolean), [results.method.serverCpus], 'Drogon CPU affinity');
     assert.deepEqual([...seenCpus.client].filter(Boolean), [results.method.clientCpus], 'wrk CPU affinity');
   }
+  assert.equal(results.scenarios.find((s) => s.id === 'c100-close-ab').latencyResolutionUs, 1000);
+  assert.equal(results.scenarios.find((s) => s.id === 'c100-keepalive').latencyResolutionUs, 1);
   const abDrogon = results.scenarios.find((s) => s.id === 'c100-close-ab').results.find((r) => r.server === 'drogon');
   assert.equal(abDrogon.summary.errors.read, 0, 'ab opens a new connection per request without the read errors');
   // The sweep: ab -k at both levels for every server.
@@ -182,11 +204,30 @@ test('quick profile against the real servers: every kind of measurement, valid v
   assert.match(results.instructions.valgrindVersion, /^\d+\.\d+/);
   const keepalive = results.instructions.cases.find((c) => c.id === 'keepalive');
   for (const r of keepalive.results) {
-    assert.ok(r.perRequest > 1000 && r.perRequest < 100000, `${r.server}: ${r.perRequest} instructions per request`);
+    assert.ok(r.perRequest > 1000 && r.perRequest < 100000, `${r.server}: ${r.perRequest} instructions per request (${r.failureReason || ''})\n${res.stdout.split('\n').filter((l) => l.includes('instructions')).join('\n')}`);
     assert.equal(r.repeats[0].perRequest, (r.repeats[0].ir2N - r.repeats[0].irN) / keepalive.requests);
   }
   assert.deepEqual(keepalive.comparisons.map((c) => c.other), ['nginx-module', 'nginx-return']);
   assert.ok(existsSync(join(dir, 'logs', `instructions.keepalive.drogon.repeat1.n${keepalive.requests}.cachegrind.out`)));
+  assert.match(keepalive.loadCommand, /^taskset -c \d+ node bench\/src\/lockstep-client\.js --requests \{requests\} --batch 1 --pace \d+ --gap \d+ \{url\}$|^node bench\/src\/lockstep-client\.js/);
+
+  // System calls per request under strace, attached to the real servers: a keep-alive request on one
+  // connection is one readable event, one read and one write, whatever the server (a timer may add a
+  // few calls per second: a few hundredths per request at this N).
+  const [traced] = results.syscalls.cases;
+  assert.equal(traced.id, 'keepalive');
+  assert.match(results.syscalls.straceVersion, /^\d+\.\d+/);
+  assert.deepEqual(traced.results.map((r) => r.server), ['drogon', 'nginx-module', 'nginx-return']);
+  for (const r of traced.results) {
+    assert.equal(r.repeats.length, 1, `${r.server}: ${r.failureReason}`);
+    for (const kind of ['read', 'write', 'epoll']) assert.ok(Math.abs(r.byCategory[kind] - 1) < 0.1, `${r.server} ${kind}: ${r.byCategory[kind]}`);
+    assert.ok(r.byCategory.accept === 0 && r.byCategory.close === 0, `${r.server}: no connection opened or closed per request`);
+    assert.ok(existsSync(join(dir, 'logs', `syscalls.keepalive.${r.server}.repeat1.n${traced.requests}.strace`)), r.server);
+  }
+  // Drogon reads with readv and writes with write, nginx with recvfrom and writev
+  const names = (id) => Object.entries(traced.results.find((r) => r.server === id).perRequest).filter(([, v]) => v >= 0.9).map(([n]) => n).sort();
+  assert.deepEqual(names('drogon'), ['epoll_wait', 'readv', 'write']);
+  assert.deepEqual(names('nginx-module'), ['epoll_wait', 'recvfrom', 'writev']);
 
   // The JSON application: conformance before load, one JSON scenario on every JSON server (wrk in the
   // published shape), glaze named as not built, one fixed-rate level on /json with oha.
@@ -280,7 +321,58 @@ test('Drogon killed mid-round (SIGKILL to its process group): that run fails wit
   assert.ok(scenario.comparisons.every((c) => c.pairs === 2), JSON.stringify(scenario.comparisons));
   assert.match(res.stdout, /1 of 9 runs FAILED/);
   assert.match(res.stdout, /^\[\d\/9\] c100-keepalive drogon round 2\/3: FAILED: server "drogon" killed by SIGKILL during the run/m);
+  // ... and the exit itself is recorded, found before round 3, with its log
+  assert.equal(results.serverExits.length, 1, JSON.stringify(results.serverExits));
+  assert.deepEqual(pick(results.serverExits[0], ['server', 'part', 'block', 'round', 'signal', 'restarted']),
+    { server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 3, signal: 'SIGKILL', restarted: true });
   assert.deepEqual(readdirSync(join(dir, 'results')), ['killed.json'], 'no temp file left beside the results');
+  await assertNothingLeft(ports);
+});
+
+test('Drogon killed between two rounds: every run is ok, and the exit is recorded (server, scenario, round, when, signal, log); compare lists it', async (t) => {
+  const { state } = requireBenchSetup();
+  const dir = tempDir(t);
+  const { path, ports } = scenariosWithPortShift(dir, PORT_SHIFT);
+  const out = join(dir, 'results', 'between.json');
+  const servers = ['drogon', 'nginx-return'];
+  // A seed whose rounds leave Drogon idle between its two runs (not last in round 1, not first in round 2).
+  let seed = 1;
+  for (;;) {
+    const [one, two] = roundOrders(seed, 'c100-keepalive', servers, 2).map((r) => r.order);
+    if (one[0] === 'drogon' && two[1] === 'drogon') break;
+    seed += 1;
+  }
+  let killed = null;
+  const { done } = runBench(['--profile', 'quick', '--seed', String(seed), '--scenarios-file', path, '--scenarios', 'c100-keepalive', '--servers', servers.join(','),
+    '--repetitions', '2', '--duration', '1', '--output', out, '--logs-dir', join(dir, 'logs')], {
+    onLine: (line) => {
+      if (killed || !/ c100-keepalive drogon round 1\/2: [\d,]+ req\/s/.test(line)) return;
+      const server = benchProcesses().find(([, cmdline]) => cmdline.startsWith(`${state.drogonServerBinary} `) && cmdline.includes(`--port ${ports.drogon}`));
+      killed = { at: Date.now(), pgid: readStat(server[0]).pgrp };
+      process.kill(-killed.pgid, 'SIGKILL');
+    },
+  });
+  const res = await done;
+  assert.ok(killed, 'the test killed Drogon after its run of round 1');
+  assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
+  const results = JSON.parse(readFileSync(out, 'utf8'));
+  validateResults(results);
+  const drogon = results.scenarios[0].results.find((r) => r.server === 'drogon');
+  assert.deepEqual(drogon.runs.map((r) => r.status), ['ok', 'ok'], 'no run failed: the exit happened between them');
+  assert.equal(results.serverExits.length, 1, JSON.stringify(results.serverExits));
+  const [exit] = results.serverExits;
+  assert.deepEqual(pick(exit, ['server', 'part', 'block', 'round', 'signal', 'restarted']),
+    { server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 2, signal: 'SIGKILL', restarted: true });
+  assert.ok(Math.abs(Date.parse(exit.exitedAt) - killed.at) < 2000, `exitedAt ${exit.exitedAt}`);
+  assert.ok(existsSync(join(dir, 'logs', 'c100-keepalive.drogon.server1.log')) && exit.log.endsWith('c100-keepalive.drogon.server1.log'), exit.log);
+  assert.match(res.stdout, /^  server drogon killed by SIGKILL \(scenarios c100-keepalive, before round 2\); started again; log .*c100-keepalive\.drogon\.server1\.log$/m);
+  assert.match(res.stdout, /1 server exit\(s\) recorded/);
+  // compare lists it (against the same run without the exit) and flags it
+  const before = structuredClone(results);
+  before.serverExits = [];
+  const report = compareResults(before, results);
+  assert.ok(report.regressions.some((x) => x.kind === 'serverExit' && x.server === 'drogon' && x.block === 'c100-keepalive'));
+  assert.match(toText(report), /server exit: drogon in scenarios c100-keepalive before round 2: killed by SIGKILL at /);
   await assertNothingLeft(ports);
 });
 
@@ -325,15 +417,16 @@ test('a quick run without --output never touches bench/results/latest.json: its 
   await assertNothingLeft(ports);
 });
 
-test('instruction counts of the new-connection (ab) and pipelined (h2load -m 16) cases against the real Drogon', async (t) => {
+test('instruction and system-call counts of the new-connection and pipelined cases against the real Drogon', async (t) => {
   requireBenchSetup();
   const dir = tempDir(t);
   const { path, ports } = scenariosWithPortShift(dir, PORT_SHIFT);
   const data = JSON.parse(readFileSync(path, 'utf8'));
-  data.profiles.quick.instructions = { requests: 1000, repeats: 2, cases: ['close', 'pipelined'] };
+  data.profiles.quick.instructions = { requests: 400, repeats: 2, cases: ['close', 'pipelined'] };
+  data.profiles.quick.syscalls = { requests: 160, repeats: 2, cases: ['close', 'pipelined'] };
   writeFileSync(path, JSON.stringify(data));
   const out = join(dir, 'results', 'instructions.json');
-  const res = await runBench(['--profile', 'quick', '--scenarios-file', path, '--servers', 'drogon', '--parts', 'instructions',
+  const res = await runBench(['--profile', 'quick', '--scenarios-file', path, '--servers', 'drogon', '--parts', 'instructions,syscalls',
     '--output', out, '--logs-dir', join(dir, 'logs')]).done;
   assert.equal(res.code, 0, `${res.stdout}\n${res.stderr}`);
   const results = JSON.parse(readFileSync(out, 'utf8'));
@@ -341,8 +434,8 @@ test('instruction counts of the new-connection (ab) and pipelined (h2load -m 16)
   assert.deepEqual(results.scenarios, []);
   assert.equal(results.sweep, undefined);
   const cases = Object.fromEntries(results.instructions.cases.map((c) => [c.id, c]));
-  assert.match(cases.close.loadCommand, /ab -n \{requests\} -c 10 \{url\}$/);
-  assert.match(cases.pipelined.loadCommand, /h2load --h1 -n \{requests\} -c 10 -m 16 \{url\}$/);
+  assert.match(cases.close.loadCommand, /node bench\/src\/lockstep-client\.js --requests \{requests\} --new-connection --pace \d+ --gap \d+ \{url\}$/);
+  assert.match(cases.pipelined.loadCommand, /node bench\/src\/lockstep-client\.js --requests \{requests\} --batch 16 --pace \d+ --gap \d+ \{url\}$/);
   for (const c of Object.values(cases)) {
     const [drogon] = c.results;
     assert.equal(drogon.repeats.length, 2, `${c.id}: ${JSON.stringify(drogon)}`);
@@ -352,6 +445,15 @@ test('instruction counts of the new-connection (ab) and pipelined (h2load -m 16)
   // a new connection per request costs the server more user-space work than a pipelined request
   assert.ok(cases.close.results[0].perRequest > cases.pipelined.results[0].perRequest);
   assert.match(res.stdout, /instructions close drogon: \d+ per request, spread [\d.]+ % (<=|>) 1 %/);
+  // System calls: pipelined, one read and one write per batch of 16; a new connection per request, one
+  // accept and one close per connection, and more calls than a pipelined request in all.
+  const traced = Object.fromEntries(results.syscalls.cases.map((c) => [c.id, c.results[0]]));
+  for (const [id, r] of Object.entries(traced)) assert.equal(r.repeats.length, 2, `${id}: ${r.failureReason}`);
+  assert.ok(Math.abs(traced.pipelined.byCategory.write - 1 / 16) < 0.01, `pipelined writes per request: ${traced.pipelined.byCategory.write}`);
+  assert.ok(Math.abs(traced.pipelined.byCategory.read - 1 / 16) < 0.01, `pipelined reads per request: ${traced.pipelined.byCategory.read}`);
+  assert.ok(Math.abs(traced.close.perRequest.accept4 - 1) < 0.01 && Math.abs(traced.close.perRequest.close - 1) < 0.01, JSON.stringify(traced.close.perRequest));
+  assert.ok(traced.close.total > 5 * traced.pipelined.total);
+  assert.match(res.stdout, /system calls close drogon: [\d.]+ per request, total spread [\d.]+ % (<=|>) 1 %: (met|NOT met)/);
   await assertNothingLeft(ports);
 });
 

@@ -11,6 +11,7 @@ const { loadUiStrings } = require('./navigate/ui-strings');
 const nav = require('./navigate/navigation');
 const guide = require('./guide');
 const { fillBenchParts, readBenchSettings } = require('./benchmarks/methodology');
+const { checkResultsSize } = require('../../bench/src/results/results-file');
 
 // The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
 function benchmarkStrings(code) {
@@ -27,7 +28,9 @@ class GenerateError extends Error {
   }
 }
 
-// The results file: parsed, and the sha256 of its bytes (the pages show it; the site publishes those bytes).
+// The results file: parsed, and the sha256 of its bytes (the pages show it; the site publishes those
+// bytes). A file too large to be a results file is not parsed at all; its size limit proper is checked
+// after the schema (renderBenchmarkBodies), so an oversized field is named by its path first.
 function readResults(resultsPath, root) {
   const shown = path.relative(root, resultsPath);
   let bytes;
@@ -36,8 +39,9 @@ function readResults(resultsPath, root) {
   } catch (err) {
     throw new Error(`benchmarks: cannot read ${shown} (run \`npm run bench\` to produce it): ${err.code || err.message}`);
   }
+  checkResultsSize(bytes.length, `benchmarks: ${shown}`, { parse: true });
   try {
-    return { results: JSON.parse(bytes.toString('utf8')), sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+    return { results: JSON.parse(bytes.toString('utf8')), sha256: crypto.createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, shown };
   } catch (err) {
     throw new Error(`benchmarks: ${shown} is not valid JSON: ${err.message}`);
   }
@@ -58,10 +62,11 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
   const generatorPath = path.join(__dirname, 'benchmarks', 'render.js');
   if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/benchmarks/render.js does not exist (the manifest marks pages generated from the results)');
   const { renderBenchmarkPages } = require(generatorPath);
-  const { results, sha256 } = readResults(resultsPath, root);
+  const { results, sha256, bytes, shown } = readResults(resultsPath, root);
   const history = loadHistoryIfAvailable(root);
   const input = { results, resultsSha256: sha256, routes };
   const bodies = renderBenchmarkPages(history === undefined ? input : { ...input, history });
+  checkResultsSize(bytes, `benchmarks: ${shown}`);
   for (const [page, byLang] of Object.entries(bodies)) {
     for (const code of authoredCodes) {
       if (typeof byLang?.[code] !== 'string' || byLang[code].trim() === '') {

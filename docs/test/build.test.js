@@ -43,6 +43,26 @@ test('invalid bench results: the error names the field and nothing is written', 
   assert.deepEqual(snapshot(copy.root, copy.dirs), before);
 });
 
+test('a 50 MB string in environment.cpuModel or in servers[0].commandLine: refused naming the field, no stack overflow, nothing written', async (t) => {
+  const copy = withCopy(t);
+  const before = snapshot(copy.root, copy.dirs);
+  const resultsPath = path.join(copy.root, 'bench', 'results', 'latest.json');
+  const original = fs.readFileSync(resultsPath, 'utf8');
+  const huge = 'x'.repeat(50 * 1024 * 1024);
+  for (const [field, set] of [['environment/cpuModel', (r) => { r.environment.cpuModel = huge; }], ['servers/0/commandLine', (r) => { r.servers[0].commandLine = huge; }]]) {
+    const results = JSON.parse(original);
+    set(results);
+    fs.writeFileSync(resultsPath, JSON.stringify(results));
+    await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }), (err) => {
+      assert.doesNotMatch(err.message, /Maximum call stack/);
+      assert.match(err.message, new RegExp(`results/${field}: must NOT have more than \\d+ characters`));
+      return true;
+    });
+    assert.deepEqual(snapshot(copy.root, copy.dirs), before, `${field}: a page was written`);
+    assert.equal(fs.existsSync(copy.siteDir), false);
+  }
+});
+
 test('a broken link or a wrong title stops the build before anything is written', async (t) => {
   const copy = withCopy(t);
   const page = copy.generated.manifest.pages[1];

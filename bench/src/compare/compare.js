@@ -25,6 +25,12 @@
 //     runs have at least MIN_REPEATS repeats, it is at least INSTRUCTIONS_MIN_CHANGE, larger than the larger
 //     repeat spread of the two runs, and the repeat ranges do not overlap, even when every throughput
 //     figure is within noise.
+//   - system calls per request (strace, issue 16): judged like the instruction counts, on the total per
+//     request (SYSCALLS_MIN_CHANGE) and on each category (reads, writes, ...), where a move of at least
+//     SYSCALL_CATEGORY_MIN_CHANGE calls per request beyond both runs' repeat ranges is a finding even when
+//     the total hardly moves (one write per batch becoming one per response is the kind of change meant).
+//   - server exits (issue 16, results.serverExits): every exit of the new run that the old run did not
+//     have (same server, part and block) is listed and flagged; a crash is a regression in its own right.
 // Fixed-rate latency (issue 9, results.fixedRate) is judged like the medians: per group, level and server,
 // the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs on both sides, and
 // rule 6. A level is compared only when its target rate moved by at most FIXED_RATE_TOLERANCE (latency
@@ -54,6 +60,11 @@ const MIN_OK_RUNS = 3;
 const INSTRUCTIONS_MIN_CHANGE = 0.005;
 const MIN_PAIRS = 5;
 const MIN_REPEATS = 2;
+// System calls per request are exact counts for a server whose work per request does not depend on time
+// (Drogon, nginx: 3.000 per keep-alive request); what moves them by chance is work done per second (a
+// timer, a runtime's monitor thread), about 1 % here.
+const SYSCALLS_MIN_CHANGE = 0.02;
+const SYSCALL_CATEGORY_MIN_CHANGE = 0.05;
 // A run with more than this fraction of rows above the req/s maxSpread was measured on a busy machine.
 const MAX_NOISY_ROW_FRACTION = 0.25;
 
@@ -82,6 +93,8 @@ const scenarioField = (results, scenario, field) => {
 };
 // Instruction-count case settings that must match.
 const INSTRUCTION_CASE_FIELDS = Object.freeze(['requests', 'connections', 'pipelineDepth', 'loadTool', 'loadCommand']);
+// System-call case settings that must match (N, the batch, the client and its pace).
+const SYSCALL_CASE_FIELDS = Object.freeze(['requests', 'connections', 'pipelineDepth', 'loadTool', 'loadCommand']);
 
 // { median, min, max, okRuns } of one metric for one scenario x server result, or null without ok runs.
 // Medians come from the summary (the figures the pages show); p99's min/max come from the ok runs,
@@ -160,6 +173,73 @@ function judgeInstructions(oldR, newR, minChange = INSTRUCTIONS_MIN_CHANGE) {
   if (oldF.repeats < MIN_REPEATS || newF.repeats < MIN_REPEATS) return { ...base, verdict: 'insufficient-runs' };
   if (Math.abs(change) < minChange || Math.abs(change) <= noise || overlap) return { ...base, verdict: 'within-noise' };
   return { ...base, verdict: change > 0 ? 'regression' : 'improvement' };
+}
+
+// System calls per request of one case x server, old -> new: the total, and each category that moved.
+function judgeSyscalls(oldR, newR, { minChange = SYSCALLS_MIN_CHANGE, categoryMinChange = SYSCALL_CATEGORY_MIN_CHANGE } = {}) {
+  const totals = (r) => r.repeats.map((x) => x.total);
+  const figures = (r) => ({ median: r.total, spread: r.spread, repeats: r.repeats.length, min: Math.min(...totals(r)), max: Math.max(...totals(r)) });
+  const oldF = figures(oldR);
+  const newF = figures(newR);
+  const change = (newF.median - oldF.median) / oldF.median;
+  const noise = Math.max(oldF.spread, newF.spread);
+  const base = { old: oldF, new: newF, change, noise, minChange, categories: [] };
+  if (oldF.repeats < MIN_REPEATS || newF.repeats < MIN_REPEATS) return { ...base, verdict: 'insufficient-runs' };
+  // A category: the repeats' sums of its calls (byCategory medians; the repeats give the range).
+  const categoryRange = (r, id) => {
+    const sums = r.repeats.map((x) => x.byCategory?.[id]).filter((v) => typeof v === 'number');
+    return sums.length ? { min: Math.min(...sums), max: Math.max(...sums) } : { min: r.byCategory[id], max: r.byCategory[id] };
+  };
+  const ids = [...new Set([...Object.keys(oldR.byCategory || {}), ...Object.keys(newR.byCategory || {})])];
+  for (const id of ids) {
+    const before = oldR.byCategory?.[id] ?? 0;
+    const after = newR.byCategory?.[id] ?? 0;
+    const a = categoryRange(oldR, id);
+    const b = categoryRange(newR, id);
+    const overlap = b.min <= a.max && a.min <= b.max;
+    if (Math.abs(after - before) >= categoryMinChange && !overlap) base.categories.push({ category: id, old: before, new: after });
+  }
+  const totalMoved = Math.abs(change) >= minChange && Math.abs(change) > noise && !(newF.min <= oldF.max && oldF.min <= newF.max);
+  if (!totalMoved && base.categories.length === 0) return { ...base, verdict: 'within-noise' };
+  const up = totalMoved ? change > 0 : base.categories.reduce((sum, c) => sum + c.new - c.old, 0) > 0;
+  return { ...base, verdict: up ? 'regression' : 'improvement' };
+}
+
+function compareSyscalls(oldResults, newResults, options) {
+  const rows = [];
+  const oldCases = new Map((oldResults.syscalls ? oldResults.syscalls.cases : []).map((c) => [c.id, c]));
+  for (const newCase of newResults.syscalls ? newResults.syscalls.cases : []) {
+    const oldCase = oldCases.get(newCase.id);
+    for (const newR of newCase.results) {
+      const row = { case: newCase.id, server: newR.server };
+      const oldR = oldCase && oldCase.results.find((r) => r.server === newR.server);
+      const changed = oldCase ? SYSCALL_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f]) : [];
+      if (!oldR) rows.push({ ...row, status: 'new' });
+      else if (changed.length) rows.push({ ...row, status: 'case-changed', changedFields: changed });
+      else if (newR.total === null) rows.push({ ...row, status: oldR.total === null ? 'no-count' : 'count-failed' });
+      else if (oldR.total === null) rows.push({ ...row, status: 'no-count-before' });
+      else rows.push({ ...row, status: 'compared', ...judgeSyscalls(withCategories(oldR, oldResults), withCategories(newR, newResults), options) });
+    }
+  }
+  return rows;
+}
+
+// The repeats' category sums (results keep them by name per repeat; the categories are the run's own).
+function withCategories(result, results) {
+  const categories = results.syscalls.categories;
+  const sum = (perRequest) => {
+    const sums = Object.fromEntries([...categories.map((c) => [c.id, 0]), ['other', 0]]);
+    for (const [name, value] of Object.entries(perRequest)) sums[(categories.find((c) => c.names.includes(name)) || { id: 'other' }).id] += value;
+    return sums;
+  };
+  return { ...result, repeats: result.repeats.map((r) => ({ ...r, byCategory: sum(r.perRequest) })) };
+}
+
+// Exits of the new run that the old run did not have at the same place (server, part, block).
+function newServerExits(oldResults, newResults) {
+  const key = (x) => `${x.server}|${x.part}|${x.block}`;
+  const before = new Set((oldResults.serverExits || []).map(key));
+  return (newResults.serverExits || []).map((x) => ({ ...x, new: !before.has(key(x)) }));
 }
 
 function compareRatios(oldScenario, newScenario, options) {
@@ -272,6 +352,8 @@ function compareResults(oldResults, newResults, options = {}) {
     rows: [],
     ratioRows: [],
     instructionRows: [],
+    syscallRows: [],
+    serverExits: [],
     fixedRateRows: [],
     regressions: [],
     improvements: [],
@@ -370,11 +452,21 @@ function compareResults(oldResults, newResults, options = {}) {
     if (row.verdict === 'regression' || row.status === 'count-failed') report.regressions.push(item);
     if (row.verdict === 'improvement') report.improvements.push(item);
   }
+  report.syscallRows = compareSyscalls(oldResults, newResults);
+  for (const row of report.syscallRows) {
+    const item = { kind: 'syscalls', case: row.case, server: row.server, metric: 'syscallsPerRequest', change: row.change ?? null };
+    if (row.verdict === 'regression' || row.status === 'count-failed') report.regressions.push(item);
+    if (row.verdict === 'improvement') report.improvements.push(item);
+  }
+  report.serverExits = newServerExits(oldResults, newResults);
+  for (const exit of report.serverExits.filter((x) => x.new)) {
+    report.regressions.push({ kind: 'serverExit', server: exit.server, part: exit.part, block: exit.block, metric: 'serverExit', change: null });
+  }
   return report;
 }
 
 module.exports = {
   THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, INSTRUCTIONS_MIN_CHANGE, MIN_PAIRS, MIN_REPEATS, METRICS, ENVIRONMENT_FIELDS, METHOD_FIELDS, SCENARIO_FIELDS,
-  FIXED_RATE_TOLERANCE,
-  compareResults, judgeMetric, judgeRatio, judgeInstructions,
+  FIXED_RATE_TOLERANCE, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE,
+  compareResults, judgeMetric, judgeRatio, judgeInstructions, judgeSyscalls,
 };

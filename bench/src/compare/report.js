@@ -2,7 +2,7 @@
 // The comparison of compare.js as a reader gets it: Markdown for the bench workflow's job summary and
 // pull-request body, plain text for a terminal (`npm run bench:compare`). Every data string is escaped.
 const { escapeMarkdownText } = require('../shared/escape');
-const { METRICS, MIN_PAIRS, MIN_REPEATS, FIXED_RATE_TOLERANCE } = require('./compare');
+const { METRICS, MIN_PAIRS, MIN_REPEATS, FIXED_RATE_TOLERANCE, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE } = require('./compare');
 
 const STATUS_TEXT = {
   'new': 'new in this run, nothing to compare with',
@@ -61,7 +61,7 @@ function headline(report) {
   const i = report.improvements.length;
   const busy = ['old', 'new'].filter((k) => !report[k].quiet)
     .map((k) => `the ${k} run (${report[k].noisy} of ${report[k].rows} rows with a req/s spread above ${Math.round(report.rule.thresholds.requestsPerSecond.maxSpread * 100)} %)`);
-  const ownEvidence = report.ratioRows.length + report.instructionRows.length > 0;
+  const ownEvidence = report.ratioRows.length + report.instructionRows.length + report.syscallRows.length + report.serverExits.length > 0;
   if (busy.length && !ownEvidence) {
     const failed = r ? ` Failed runs are still flagged: ${r}.` : '';
     return `Nothing judged: the machine was not quiet during ${busy.join(' and ')}; rerun on a quiet machine.${failed}`;
@@ -70,8 +70,8 @@ function headline(report) {
     const failedRuns = report.regressions.filter((x) => x.metric === 'failedRuns').length;
     const kinds = (list) => list.filter((x) => x.kind).length;
     return `Medians not judged: the machine was not quiet during ${busy.join(' and ')}. `
-      + `Paired ratios and instruction counts carry their own noise measure and are judged where they have enough pairs and repeats: ${kinds(report.regressions)} regression(s), `
-      + `${kinds(report.improvements)} improvement(s).${failedRuns ? ` Failed runs flagged: ${failedRuns}.` : ''}`;
+      + `Paired ratios, instruction and system-call counts carry their own noise measure and are judged where they have enough pairs and repeats: ${kinds(report.regressions)} regression(s), `
+      + `${kinds(report.improvements)} improvement(s); server exits are listed whatever the noise.${failedRuns ? ` Failed runs flagged: ${failedRuns}.` : ''}`;
   }
   const unjudged = report.rows.filter((row) => Object.values(row.metrics)
     .some((m) => m.verdict === 'too-noisy' || m.verdict === 'insufficient-runs')).length;
@@ -88,7 +88,9 @@ function ratioRuleText(report) {
     + `the ratio moved by at least ${Math.round(report.rule.thresholds.requestsPerSecond.minChange * 1000) / 10} % and the old and the new interval do not overlap. `
     + `Instructions per request are flagged when both runs have at least ${MIN_REPEATS} repeats and the count moved by at least `
     + `${report.rule.instructionsMinChange * 100} %, by more than the larger repeat spread of the two runs, with repeat ranges that do not overlap; `
-    + 'neither rule depends on how quiet the machine was.';
+    + `system calls per request the same way (at least ${SYSCALLS_MIN_CHANGE * 100} % in total), or when a category (reads, writes, accepts, epoll, close, the rest) `
+    + `moved by at least ${SYSCALL_CATEGORY_MIN_CHANGE} calls per request outside both runs' repeat ranges; `
+    + 'none of these rules depends on how quiet the machine was. Every server exit of the new run is listed; one the old run did not have is flagged.';
 }
 
 function ruleText(report) {
@@ -134,6 +136,15 @@ function flaggedText(report, item) {
     return `fixed rate ${row.group} ${levelLabel(row)} (${formatNumber(row.oldRate)} → ${formatNumber(row.newRate)} req/s), ${row.server}: p99 µs ${oldToNew(m)} `
       + `(${formatPct(m.change)}; noise ${formatSpread(m.noise)}; ranges ${formatNumber(m.old.min)}–${formatNumber(m.old.max)} vs ${formatNumber(m.new.min)}–${formatNumber(m.new.max)})`;
   }
+  if (item.kind === 'syscalls') {
+    const row = report.syscallRows.find((r) => r.case === item.case && r.server === item.server);
+    if (row.status === 'count-failed') return `system calls per request, ${row.case}, ${row.server}: counted before, no count now`;
+    return `system calls per request, ${row.case}, ${row.server}: ${syscallText(row)}`;
+  }
+  if (item.kind === 'serverExit') {
+    const exit = report.serverExits.find((x) => x.server === item.server && x.part === item.part && x.block === item.block);
+    return `server exit: ${exitText(exit)}`;
+  }
   if (item.kind === 'instructions') {
     const row = report.instructionRows.find((r) => r.case === item.case && r.server === item.server);
     if (row.status === 'count-failed') return `instructions per request, ${row.case}, ${row.server}: counted before, no count now`;
@@ -148,6 +159,22 @@ function flaggedText(report, item) {
   return `${where}: ${metric.label} ${oldToNew(m)} (${formatPct(m.change)}; noise ${formatSpread(m.noise)}; `
     + `ranges ${formatNumber(m.old.min)}–${formatNumber(m.old.max)} vs ${formatNumber(m.new.min)}–${formatNumber(m.new.max)})`;
 }
+
+const calls = (x) => (Math.round(x * 1000) / 1000).toFixed(3);
+// "3.000 → 9.063 (+202.1 %; repeat spread 0.4 %); write 0.063 → 1.000"
+function syscallText(row) {
+  const moved = row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`);
+  return `${calls(row.old.median)} → ${calls(row.new.median)} (${formatPct(row.change)}; repeat spread ${formatSpread(row.noise)})${moved.length ? `; ${moved.join(', ')}` : ''}`;
+}
+
+// "drogon in scenarios c100-keepalive before round 2: killed by SIGKILL at 2026-11-24T14:02:03.000Z, started again (log ...)"
+function exitText(x) {
+  const how = x.signal ? `killed by ${x.signal}` : `exited with code ${x.code === null || x.code === undefined ? 'unknown' : x.code}`;
+  return `${x.server} in ${x.part} ${x.block} ${x.round ? `before round ${x.round}` : 'after its last run'}: ${how} at ${x.exitedAt}, `
+    + `${x.restarted ? 'started again' : 'not started again'} (log ${x.log})${x.new ? '' : '; the old run had such an exit too'}`;
+}
+
+const SYSCALL_STATUS_TEXT = { ...INSTRUCTION_STATUS_TEXT };
 
 function changeLines(report) {
   return [...report.environmentChanges, ...report.methodChanges]
@@ -217,8 +244,23 @@ function toMarkdown(report) {
         + `${e(`${formatNumber(row.new.median)} (${formatSpread(row.new.spread)})`)} | ${e(formatPct(row.change))} | ${e(VERDICT_TEXT[row.verdict])} |`);
     }
   }
+  if (report.syscallRows.length) {
+    lines.push('', '### System calls per request (strace), old → new', '');
+    lines.push('| Case | Server | old (repeat spread) | new (repeat spread) | change | categories that moved | verdict |');
+    lines.push('|---|---|---:|---:|---:|---|---|');
+    for (const row of report.syscallRows) {
+      if (row.status !== 'compared') { lines.push(`| ${e(row.case)} | ${e(row.server)} | | | | | ${e(SYSCALL_STATUS_TEXT[row.status])} |`); continue; }
+      lines.push(`| ${e(row.case)} | ${e(row.server)} | ${e(`${calls(row.old.median)} (${formatSpread(row.old.spread)})`)} | `
+        + `${e(`${calls(row.new.median)} (${formatSpread(row.new.spread)})`)} | ${e(formatPct(row.change))} | `
+        + `${e(row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`).join(', ') || '-')} | ${e(VERDICT_TEXT[row.verdict])} |`);
+    }
+  }
+  if (report.serverExits.length) {
+    lines.push('', '### Server exits in the new run', '');
+    for (const x of report.serverExits) lines.push(`- ${x.new ? '**new:** ' : ''}${e(exitText(x))}`);
+  }
   lines.push('', e(ruleText(report)), '');
-  if (report.ratioRows.length || report.instructionRows.length) lines.push(e(ratioRuleText(report)), '');
+  if (report.ratioRows.length || report.instructionRows.length || report.syscallRows.length) lines.push(e(ratioRuleText(report)), '');
   return lines.join('\n');
 }
 
@@ -272,8 +314,22 @@ function toText(report) {
     }
     pushAligned(lines, counts);
   }
+  if (report.syscallRows.length) {
+    lines.push('', 'System calls per request (strace), old → new');
+    const counts = [['case', 'server', 'old (spread)', 'new (spread)', 'change', 'categories that moved', 'verdict']];
+    for (const row of report.syscallRows) {
+      if (row.status !== 'compared') { counts.push([row.case, row.server, '', '', '', '', SYSCALL_STATUS_TEXT[row.status]]); continue; }
+      counts.push([row.case, row.server, `${calls(row.old.median)} (${formatSpread(row.old.spread)})`, `${calls(row.new.median)} (${formatSpread(row.new.spread)})`,
+        formatPct(row.change), row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`).join(', ') || '-', VERDICT_TEXT[row.verdict]]);
+    }
+    pushAligned(lines, counts);
+  }
+  if (report.serverExits.length) {
+    lines.push('', 'Server exits in the new run');
+    for (const x of report.serverExits) lines.push(`  ${x.new ? 'NEW ' : ''}${exitText(x)}`);
+  }
   lines.push('', ruleText(report));
-  if (report.ratioRows.length || report.instructionRows.length) lines.push(ratioRuleText(report));
+  if (report.ratioRows.length || report.instructionRows.length || report.syscallRows.length) lines.push(ratioRuleText(report));
   return lines.join('\n') + '\n';
 }
 

@@ -6,7 +6,7 @@ const { openSync, closeSync, readFileSync, rmSync, mkdirSync } = require('node:f
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
 const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('../shared/command-line');
-const { cpuTicksOfGroup, cpuSecondsBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares } = require('../shared/proc-stats');
+const { cpuTicksOfGroup, cpuSplitBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares } = require('../shared/proc-stats');
 const { parseCpuList } = require('../plan/cpu-plan');
 const { parseWrkOutput } = require('../parse/wrk');
 const { parseAbOutput, parseAbLatencyFile, abMeasurement } = require('../parse/ab');
@@ -16,6 +16,10 @@ const { BenchError } = require('../shared/errors');
 const { repoRoot, displayPath } = require('../shared/paths');
 
 const LOOPBACK = '127.0.0.1';
+
+// The step each load generator measures latency in, in microseconds: wrk in microseconds, ab in whole
+// milliseconds (its latencies are multiples of 1000 here, and a 0 means "under 1 ms").
+const LATENCY_RESOLUTION_US = Object.freeze({ wrk: 1, ab: 1000 });
 
 // The argv of one load run, and its template form for the results ({url} instead of the URL).
 // wrk: report.lua; for a pipelined scenario pipeline.lua with the depth after the URL (-- 16); for a
@@ -155,7 +159,8 @@ async function measureRun(ctx) {
 
   const clientCpuSeconds = parseTimesOutput(stderr);
   if (clientCpuSeconds === null) return failed(`no CPU time of ${scenario.tool} in its wrapper's \`times\` output`);
-  const serverCpuSeconds = cpuSecondsBetween(cpuBefore, cpuAfter);
+  const serverCpu = cpuSplitBetween(cpuBefore, cpuAfter);
+  const serverCpuSeconds = serverCpu.user + serverCpu.system;
   if (serverCpuSeconds === 0) return failed(`server "${server.def.id}" used no measurable CPU time: its processes were not found in /proc`);
 
   const serverCpuUtilization = utilization(serverCpuSeconds, wallSeconds, cpu.serverCpuCount);
@@ -191,6 +196,13 @@ async function measureRun(ctx) {
     latencyUs: pipelined ? null : measurement.latencyUs,
     serverCpuSeconds,
     serverCpuMicrosPerRequest: (serverCpuSeconds * 1e6) / measurement.requests,
+    // Where the server's CPU time went (utime and stime of /proc/<pid>/stat): its own code, and the
+    // kernel working on its behalf (system calls, the TCP stack when it runs in the server's context).
+    serverUserCpuSeconds: serverCpu.user,
+    serverSystemCpuSeconds: serverCpu.system,
+    serverUserMicrosPerRequest: (serverCpu.user * 1e6) / measurement.requests,
+    serverKernelMicrosPerRequest: (serverCpu.system * 1e6) / measurement.requests,
+    serverKernelShare: serverCpu.system / serverCpuSeconds,
     requestsPerServerCpuSecond: measurement.requests / serverCpuSeconds,
     serverCpuUtilization,
     serverPeakRssBytes: peakRss,
@@ -202,4 +214,4 @@ async function measureRun(ctx) {
   };
 }
 
-module.exports = { measureRun, runCommand, loadCommand, assertLoopback };
+module.exports = { measureRun, runCommand, loadCommand, assertLoopback, LATENCY_RESOLUTION_US };

@@ -95,6 +95,7 @@ async function runGroup({ plan, group, ctx, serverInfo, progress, scenarioGroups
     ctx,
     serverInfo,
     logPrefix: `fixed-rate-${group.id}`,
+    part: 'fixedRate',
     warmUp: async (def, server, starts) => {
       if (fr.warmupSeconds === 0) return;
       await runFixedRate({ ...oha, ...common, url: urlOf(server.def), rate: levels[0].rate, durationSeconds: fr.warmupSeconds,

@@ -2,21 +2,20 @@
 // The instructions part: instructions per request, the figure that does not depend on the host's noise. For each
 // case and server: start the server under valgrind (cachegrind, --cache-sim=no: it counts the
 // instructions the server's own process executes in user space; the kernel's work is not in it), send
-// exactly N requests, stop it with the signal it exits normally on (valgrind writes its counts then),
+// exactly N requests (measure/counted-load.js: the lock-step client at the case's pace under
+// valgrind), stop it with the signal it exits normally on (valgrind writes its counts then),
 // read Ir; the same with 2N. (Ir(2N) - Ir(N)) / N cancels start-up, shutdown and the readiness probes.
 // Each repeat does both; the result is the median of the repeats and their spread.
 // A case runs on the hello-world servers or (servers: "json") on the JSON servers, at its own path and
 // with its own body; a JSON server that failed conformance is not counted (its reason is recorded).
-const { openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
+const { readFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
-const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
-const { fillTemplate, shellLine, wrapExec, pinned } = require('../shared/command-line');
+const { fillTemplate, shellLine } = require('../shared/command-line');
 const { instructionsOf } = require('../parse/cachegrind');
-const { parseH2loadOutput, checkAllSucceeded } = require('../parse/h2load');
-const { parseAbOutput } = require('../parse/ab');
+const { countedLoadArgv, sendCountedRequests, CountedLoadError } = require('../measure/counted-load');
 const { assertLoopback } = require('../measure/closed-loop');
-const { repoRoot, displayPath } = require('../shared/paths');
+const { displayPath } = require('../shared/paths');
 const { median } = require('../summarize/stats');
 const { measurementToolVersions } = require('../plan/environment');
 const { stepWeight } = require('../plan/estimate');
@@ -30,41 +29,16 @@ function readText(path) {
   try { return readFileSync(path, 'utf8'); } catch { return ''; }
 }
 
-// The load of one count: exactly `requests` requests, bounded in time, checked to have all succeeded.
-function loadArgv(testCase, { requests, url, cpu }) {
-  const values = { requests, connections: testCase.connections, pipelineDepth: testCase.pipelineDepth, url, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) };
-  return pinned(fillTemplate(testCase.command, values, `instructions case "${testCase.id}" command`), cpu.clientCpus);
-}
+// The case's pace and gap under valgrind (lock-step cases; 0 for the others, which have none).
+const valgrindPace = (testCase) => testCase.pace?.valgrind ?? 0;
+const valgrindGap = (testCase) => testCase.gapMs?.valgrind ?? 0;
 
-async function sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds }) {
-  const argv = loadArgv(testCase, { requests, url, cpu: ctx.cpu });
-  const outPath = join(ctx.logDir, `${logName}.load.out`);
-  const fd = openSync(outPath, 'w');
-  const load = spawnGroup(wrapExec(argv), { label: `${testCase.loadTool} ${logName}`, cwd: repoRoot, stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  let timer;
-  const timedOut = new Promise((resolve) => { timer = setTimeout(() => resolve('timeout'), timeoutSeconds * 1000); });
-  const outcome = await Promise.race([load.exited, timedOut]);
-  clearTimeout(timer);
-  if (outcome === 'timeout') {
-    await stopGroup(load.pgid, 1000);
-    throw new RepeatError(`${testCase.loadTool} did not send ${requests} requests within ${timeoutSeconds} s and was killed`);
-  }
-  forgetGroup(load.pgid);
-  const text = readText(outPath);
-  if (outcome.error) throw new RepeatError(`could not start ${testCase.loadTool}: ${outcome.error.message}`);
-  if (outcome.code !== 0) throw new RepeatError(`${testCase.loadTool} ${describeExit(outcome)}: ${text.trim().split('\n').slice(-2).join(' | ')}`);
+async function sendRequests(testCase, options) {
   try {
-    if (testCase.loadTool === 'h2load') {
-      checkAllSucceeded(parseH2loadOutput(text), requests);
-    } else {
-      const ab = parseAbOutput(text);
-      if (ab.completeRequests !== requests || ab.failedRequests !== 0 || ab.non2xx !== 0) {
-        throw new Error(`ab: ${ab.completeRequests} of ${requests} requests complete, ${ab.failedRequests} failed, ${ab.non2xx} not 2xx`);
-      }
-    }
+    return await sendCountedRequests(testCase, { ...options, pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) });
   } catch (err) {
-    throw new RepeatError(`${err.message} (output: ${displayPath(outPath)})`);
+    if (err instanceof CountedLoadError) throw new RepeatError(err.message);
+    throw err;
   }
 }
 
@@ -86,7 +60,7 @@ async function countOnce({ def, testCase, requests, ctx, instructions, logName }
     }
     const url = serverUrl(def, ctx.scenariosData.address, testCase.path);
     assertLoopback(url);
-    await sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: instructions.loadTimeoutSeconds });
+    const load = await sendRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: instructions.loadTimeoutSeconds });
     if (server.exit) throw new RepeatError(`server "${def.id}" ${describeExit(server.exit)} under load; log ${displayPath(server.logPath)}`);
     const handle = server;
     server = null;
@@ -96,7 +70,7 @@ async function countOnce({ def, testCase, requests, ctx, instructions, logName }
       throw new RepeatError(`server "${def.id}" did not exit on ${signal} within ${instructions.stopSeconds} s (${describeExit(exit)}), so valgrind wrote no counts`);
     }
     try {
-      return instructionsOf(readText(outFile));
+      return { ir: instructionsOf(readText(outFile)), seconds: load.seconds };
     } catch (err) {
       throw new RepeatError(`${err.message} (${displayPath(outFile)})`);
     }
@@ -140,10 +114,12 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
         const logName = (n) => `instructions.${testCase.id}.${def.id}.repeat${repeat}.n${n}`;
         const label = `instructions ${testCase.id} ${def.id} repeat ${repeat}/${instructions.repeats}`;
         try {
-          const irN = await countOnce({ def, testCase, requests, ctx, instructions, logName: logName(requests) });
-          const ir2N = await countOnce({ def, testCase, requests: 2 * requests, ctx, instructions, logName: logName(2 * requests) });
+          const n = await countOnce({ def, testCase, requests, ctx, instructions, logName: logName(requests) });
+          const twoN = await countOnce({ def, testCase, requests: 2 * requests, ctx, instructions, logName: logName(2 * requests) });
+          const [irN, ir2N] = [n.ir, twoN.ir];
           if (!(ir2N > irN)) throw new RepeatError(`Ir(2N) = ${ir2N} is not above Ir(N) = ${irN}`);
-          const entry = { irN, ir2N, perRequest: (ir2N - irN) / requests };
+          // The windows' lengths say whether the pace held (N / pace seconds each, 2N / pace).
+          const entry = { irN, ir2N, perRequest: (ir2N - irN) / requests, ...(n.seconds !== null ? { secondsN: n.seconds, seconds2N: twoN.seconds } : {}) };
           repeats.push(entry);
           progress.step(label, `${Math.round(entry.perRequest).toLocaleString('en-US')} instructions per request`, stepWeight.instructionRepeat(testCase, plan));
         } catch (err) {
@@ -167,7 +143,9 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
       connections: testCase.connections,
       pipelineDepth: testCase.pipelineDepth,
       loadTool: testCase.loadTool,
-      loadCommand: shellLine(loadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu })),
+      ...(testCase.newConnection ? { newConnection: true } : {}),
+      ...(testCase.pace ? { pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) } : {}),
+      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) })),
       ...(kind === 'json' ? { servers: 'json', reference: referenceOf(plan, kind), method: testCase.method, path: testCase.path, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) } : {}),
       results,
       comparisons: instructionComparisons(results, referenceOf(plan, kind)),

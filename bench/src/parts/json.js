@@ -21,7 +21,7 @@ async function runConformance({ plan, ctx, serverInfo, progress }) {
   const excluded = new Map();
   const notStarted = [];
   const checked = [];
-  const pool = new ServerPool({ ctx, serverInfo, logPrefix: 'conformance' });
+  const pool = new ServerPool({ ctx, serverInfo, logPrefix: 'conformance', part: 'conformance' });
   const reportPath = join(ctx.logDir, 'conformance.txt');
   mkdirSync(ctx.logDir, { recursive: true });
   let result = null;

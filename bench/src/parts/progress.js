@@ -5,7 +5,13 @@
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const percent = (ratio) => `${(ratio * 100).toFixed(1)}%`;
 
-function formatLatencyUs(us) {
+// resolutionUs: what the tool measures in (ab: whole milliseconds, 1000); a latency is never shown finer
+// than that, and a 0 from such a tool is "< 1 ms", not "0 µs".
+function formatLatencyUs(us, resolutionUs = 1) {
+  if (resolutionUs >= 1000) {
+    const ms = Math.round(us / 1000);
+    return ms === 0 ? '< 1 ms' : `${integer.format(ms)} ms`;
+  }
   return us < 1000 ? `${integer.format(us)} µs` : `${(us / 1000).toFixed(1)} ms`;
 }
 
@@ -44,8 +50,8 @@ class Progress {
     this.write(`[${this.done}/${this.totalSteps}] ${label}: ${figure} - ${this.timeLeft()}`);
   }
 
-  runDone({ label, run, weight }) {
-    const latency = run.latencyUs ? ` (p99 ${formatLatencyUs(run.latencyUs.p99)})` : '';
+  runDone({ label, run, weight, resolutionUs = 1 }) {
+    const latency = run.latencyUs ? ` (p99 ${formatLatencyUs(run.latencyUs.p99, resolutionUs)})` : '';
     const figure = run.status === 'ok'
       ? `${integer.format(run.requestsPerSecond)} req/s${latency}`
       : `FAILED: ${run.failureReason}`;

@@ -2,9 +2,11 @@
 // Rounds: how every timed part measures its servers (the scenarios and JSON scenarios, each level of
 // the sweep, each fixed-rate level).
 //  - Pool: all servers of a part are started at its beginning, pinned to the server CPUs, warmed up,
-//    and kept up while the others take their turn under load. One that died is stopped (its group
-//    reaped) and started again, with its warm-up, before its next turn; one that is excluded (failed
-//    conformance) or cannot start gets a failed run with the reason, and the others go on.
+//    and kept up while the others take their turn under load. One that died is recorded (ctx.recordExit:
+//    the server, the part and block, the round it was about to run, when it exited, its exit code or
+//    signal and its log; results.serverExits), stopped (its group reaped) and started again, with its
+//    warm-up, before its next turn; one found dead when the part ends is recorded too. One that is
+//    excluded (failed conformance) or cannot start gets a failed run with the reason, and the others go on.
 //  - Seeded order: a block (a scenario, a level) runs `repetitions` rounds; each round measures every
 //    server once, in an order shuffled by the block's own seeded stream (prng.js), so slow drift of the
 //    machine spreads over all servers instead of turning into a difference between them.
@@ -16,28 +18,47 @@ const { sleep } = require('../shared/process-group');
 const { geometricMeanInterval, verdictOf } = require('../summarize/bootstrap');
 
 class ServerPool {
-  // ctx: { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf }; serverInfo: id -> results.servers entry
-  // warmUp(def, server, starts): runs after every (re)start of a server (none by default).
-  constructor({ ctx, serverInfo, logPrefix, warmUp = async () => {} }) {
+  // ctx: { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, recordExit? }; serverInfo: id ->
+  // results.servers entry; part: the part's name in an exit record (scenarios, json, fixedRate, sweep,
+  // conformance). warmUp(def, server, starts): runs after every (re)start of a server (none by default).
+  constructor({ ctx, serverInfo, logPrefix, part = 'scenarios', warmUp = async () => {} }) {
     this.ctx = ctx;
     this.serverInfo = serverInfo;
     this.logPrefix = logPrefix;
+    this.part = part;
     this.warmUp = warmUp;
     this.handles = new Map(); // id -> running handle
     this.starts = new Map(); // id -> how many times started
     this.probes = new Map(); // id -> how it answered a Connection: close request (first start)
+    this.lastBlock = new Map(); // id -> the block (scenario, level) of its last turn
     this.measuredOnce = false; // the pause between runs comes before every run but the part's first
   }
 
-  // Resolves { server, started } or { error } (a reason for the run record).
-  async ensure(def) {
+  // A server found dead: recorded with where it was found (never restarted silently).
+  noteExit(server, { block, round = null, restarted }) {
+    const record = { part: this.part, block: block ?? this.lastBlock.get(server.def.id) ?? this.logPrefix, round, restarted };
+    if (this.ctx.recordExit) this.ctx.recordExit(server, record);
+  }
+
+  // Resolves { server, started } or { error } (a reason for the run record). where: { block, round }
+  // of the turn it is needed for (for the record of a server found dead).
+  async ensure(def, where = {}) {
     let server = this.handles.get(def.id);
+    let dead = null;
     if (server && server.exit) {
+      dead = server;
       await stopServer(server, this.ctx.scenariosData); // reap what is left of its group before a restart
       this.handles.delete(def.id);
       server = null;
     }
     if (server) return { server, started: false };
+    const ready = await this.start(def);
+    if (dead) this.noteExit(dead, { ...where, restarted: !ready.error });
+    return ready;
+  }
+
+  async start(def) {
+    let server;
     const starts = (this.starts.get(def.id) || 0) + 1;
     this.starts.set(def.id, starts);
     try {
@@ -74,6 +95,7 @@ class ServerPool {
 
   async stopAll() {
     for (const [id, server] of this.handles) {
+      if (server.exit) this.noteExit(server, { restarted: false }); // died after its last turn
       await stopServer(server, this.ctx.scenariosData);
       this.handles.delete(id);
     }
@@ -97,7 +119,8 @@ async function runRounds(pool, { seed, blockId, servers, repetitions, excluded =
     for (const [index, id] of order.entries()) {
       const def = servers.find((s) => s.id === id);
       const place = { round, positionInRound: index + 1 };
-      const ready = excluded.has(id) ? { error: excluded.get(id) } : await pool.ensure(def);
+      const ready = excluded.has(id) ? { error: excluded.get(id) } : await pool.ensure(def, { block: blockId, round });
+      pool.lastBlock.set(id, blockId);
       let run;
       if (ready.error) {
         run = failed(def, place, ready.error);

@@ -5,7 +5,7 @@
 // failed conformance is never started: each of its runs is failed with the reason.
 const { prepareServer } = require('../servers/servers');
 const { ServerPool, runRounds, compareServers } = require('./rounds');
-const { measureRun, runCommand } = require('../measure/closed-loop');
+const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../measure/closed-loop');
 const { serverResult } = require('../summarize/summarize');
 const { stepWeight } = require('../plan/estimate');
 const { allServers } = require('../plan/config');
@@ -52,6 +52,7 @@ async function runScenario({ plan, scenario, ctx, serverInfo, progress, servers 
     ctx,
     serverInfo,
     logPrefix: scenario.id,
+    part: scenario.kind === 'json' ? 'json' : 'scenarios',
     warmUp: async (def, server, starts) => {
       if (scenario.warmupSeconds === 0) return;
       // Not counted; its raw output stays in the logs. A failure here shows in the next run.
@@ -74,7 +75,9 @@ async function runScenario({ plan, scenario, ctx, serverInfo, progress, servers 
         const { command } = runCommand({ ...common, serverDef: def, ...place, logName: `${scenario.id}.${def.id}.round${place.round}` });
         return { repetition: place.round, round: place.round, positionInRound: place.positionInRound, status: 'failed', command, failureReason: reason };
       },
-      onRun: (run, { id, round, rounds }) => progress.runDone({ label: `${scenario.id} ${id} round ${round}/${rounds}`, run, weight: stepWeight.scenarioRun(scenario, plan) }),
+      onRun: (run, { id, round, rounds }) => progress.runDone({
+        label: `${scenario.id} ${id} round ${round}/${rounds}`, run, weight: stepWeight.scenarioRun(scenario, plan), resolutionUs: LATENCY_RESOLUTION_US[scenario.tool],
+      }),
     });
   } finally {
     await pool.stopAll();
@@ -94,6 +97,7 @@ async function runScenario({ plan, scenario, ctx, serverInfo, progress, servers 
     scenario,
     reference,
     commandLine: runCommand({ ...common, serverDef: servers[0], logName: 'template' }).template,
+    latencyResolutionUs: LATENCY_RESOLUTION_US[scenario.tool],
     rounds: blocks.rounds,
     results,
     comparisons,

@@ -4,7 +4,7 @@
 // servers stay up for the whole sweep (warmed up once); per level and server the best run (as cppnet
 // reported) and the median are kept. Every run is a measured run like a scenario's (CPU, latency).
 const { ServerPool, runRounds } = require('./rounds');
-const { measureRun, runCommand } = require('../measure/closed-loop');
+const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../measure/closed-loop');
 const { median } = require('../summarize/stats');
 const { stepWeight } = require('../plan/estimate');
 
@@ -50,6 +50,7 @@ async function runSweep({ plan, ctx, serverInfo, progress }) {
     ctx,
     serverInfo,
     logPrefix: 'sweep',
+    part: 'sweep',
     warmUp: async (def, server, starts) => {
       if (sweep.warmupSeconds === 0) return;
       const scenario = sweepScenario(sweep, sweep.warmupConnections);
@@ -72,7 +73,7 @@ async function runSweep({ plan, ctx, serverInfo, progress }) {
         pauseSeconds: sweep.pauseBetweenRunsSeconds,
         measure: (def, server, place) => measureRun({ ...common, ...place, logName: logName(def, place), server }),
         failed: (def, place, reason) => ({ round: place.round, status: 'failed', command: runCommand({ ...common, serverDef: def, ...place, logName: logName(def, place) }).command, failureReason: reason }),
-        onRun: (run, { id, round, rounds: count }) => progress.runDone({ label: `sweep c${concurrency} ${id} run ${round}/${count}`, run, weight: stepWeight.sweepRun(plan) }),
+        onRun: (run, { id, round, rounds: count }) => progress.runDone({ label: `sweep c${concurrency} ${id} run ${round}/${count}`, run, weight: stepWeight.sweepRun(plan), resolutionUs: LATENCY_RESOLUTION_US[sweep.tool] }),
       });
       levels.push({ concurrency, rounds });
       for (const def of plan.servers) pointsOf.get(def.id).push(sweepPoint(concurrency, runsOf.get(def.id)));
@@ -89,6 +90,7 @@ async function runSweep({ plan, ctx, serverInfo, progress }) {
     runsPerLevel: sweep.runsPerLevel,
     durationSeconds: sweep.durationSeconds,
     warmupSeconds: sweep.warmupSeconds,
+    latencyResolutionUs: LATENCY_RESOLUTION_US[sweep.tool],
     commandLine: template,
     rounds: levels.map(({ concurrency, rounds }) => ({ concurrency, rounds })),
     results: plan.servers.map((def) => ({ server: def.id, points: pointsOf.get(def.id) })),

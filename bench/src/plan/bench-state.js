@@ -49,15 +49,21 @@ function findOnPath(name, env = process.env) {
   return null;
 }
 
-// Tools: the load generators of the plan's parts, valgrind for the instruction counts, plus taskset
+// Tools: the load generators of the plan's parts, valgrind for the instruction counts, strace for the
+// system-call counts, plus taskset
 // (pinning) and bash (ulimit wrapper); the built binaries of every server the plan starts, and oha
 // (built by the setup, not on PATH) for the fixed-rate levels.
 function checkTools(plan, benchStatePath, state) {
   const needed = new Set(['bash', 'taskset', ...plan.scenarios.map((s) => s.tool), ...(plan.json ? plan.json.scenarios.map((s) => s.tool) : [])]);
   if (plan.sweep) needed.add(plan.sweep.tool);
+  // A counted case's load runs its command's program (node for the lock-step client, h2load, ab).
   if (plan.instructions) {
     needed.add('valgrind');
-    for (const c of plan.instructions.cases) needed.add(c.loadTool);
+    for (const c of plan.instructions.cases) needed.add(c.command[0]);
+  }
+  if (plan.syscalls) {
+    needed.add(plan.syscalls.straceCommand[0]);
+    for (const c of plan.syscalls.cases) needed.add(c.command[0]);
   }
   const missing = [...needed].filter((t) => !findOnPath(t));
   if (missing.length) throw new BenchError(`missing tool(s) on PATH: ${missing.join(', ')}: ${SETUP_HINT}`);

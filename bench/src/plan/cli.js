@@ -7,7 +7,7 @@ const USAGE = `usage: npm run bench -- [options]
   --profile <name>       profile of bench/scenarios.json (default: default; quick: under 60 s)
   --output <path>        results file (default: bench/results/latest.json for the complete default
                          profile; any other run: results-<profile>.json in its logs folder)
-  --parts <list>         scenarios, json, fixedRate, sweep, instructions (default: every part the
+  --parts <list>         scenarios, json, fixedRate, sweep, instructions, syscalls (default: every part the
                          profile has; with --scenarios, the parts of the scenarios named). fixedRate
                          needs its basis scenarios (c100-keepalive, json-json) in the same run
   --seed <n>             seed of the round orders and the bootstrap, 0..4294967295 (default: random,

@@ -76,7 +76,10 @@ function checkReferences(data, path) {
   data.instructions.cases.forEach((c, i) => {
     if (c.servers === 'json' && !data.json) fail(`/instructions/cases/${i}/servers`, 'JSON servers need the top-level json block');
     if ((c.method === 'POST') !== (c.bodyFile !== undefined)) fail(`/instructions/cases/${i}/bodyFile`, 'a POST needs a bodyFile, a GET has none');
+    if (c.loadTool === 'lockstep' && !c.pace) fail(`/instructions/cases/${i}/pace`, 'a lockstep case needs its pace under valgrind and under strace');
+    if (c.newConnection && c.pipelineDepth !== 1) fail(`/instructions/cases/${i}/pipelineDepth`, 'a new connection per request carries one request (pipelineDepth 1)');
   });
+  const caseById = new Map(data.instructions.cases.map((c) => [c.id, c]));
   for (const [name, profile] of Object.entries(data.profiles)) {
     const helloScenarioIds = new Set(profile.scenarios.map((s) => s.id));
     if (profile.json) {
@@ -125,6 +128,34 @@ function checkReferences(data, path) {
     Object.keys(jsonCounts?.requestsByCase || {}).forEach((id) => {
       if (!jsonCounts.cases.includes(id)) fail(`/profiles/${name}/json/instructions/requestsByCase/${id}`, `not a case of this block (its cases: ${jsonCounts.cases.join(', ')})`);
     });
+    // System-call counts: hello-world and JSON cases in one list (a JSON case needs the profile's JSON servers).
+    (profile.syscalls?.cases || []).forEach((id, i) => {
+      if (!caseIds.has(id)) fail(`/profiles/${name}/syscalls/cases/${i}`, `unknown case "${id}" (known: ${[...caseIds].join(', ')})`);
+      if (caseKind(id) === 'json' && !profile.json) fail(`/profiles/${name}/syscalls/cases/${i}`, `"${id}" runs on the JSON servers: the profile needs a json block`);
+    });
+    if (profile.syscalls && !data.syscalls) fail(`/profiles/${name}/syscalls`, 'needs the top-level syscalls block');
+    // Every count's N: a case's own (requestsByCase) or the block's; a lock-step batch must divide it.
+    const counted = [
+      ['instructions', profile.instructions, profile.instructions?.cases || []],
+      ['json/instructions', { requests: profile.instructions?.requests, ...(jsonCounts || {}) }, jsonCounts?.cases || []],
+      ['syscalls', profile.syscalls, profile.syscalls?.cases || []],
+    ];
+    for (const [where, block, cases] of counted) {
+      const byCase = block?.requestsByCase || {};
+      if (where !== 'json/instructions') {
+        Object.keys(byCase).forEach((id) => {
+          if (!cases.includes(id)) fail(`/profiles/${name}/${where}/requestsByCase/${id}`, `not a case of this block (its cases: ${cases.join(', ')})`);
+        });
+      }
+      for (const id of cases) {
+        const c = caseById.get(id);
+        const requests = byCase[id] ?? block.requests;
+        if (c && c.loadTool === 'lockstep' && requests % c.pipelineDepth !== 0) {
+          fail(`/profiles/${name}/${where}/${byCase[id] !== undefined ? `requestsByCase/${id}` : 'requests'}`,
+            `N = ${requests} is not a multiple of case "${id}"'s batch of ${c.pipelineDepth} requests`);
+        }
+      }
+    }
   }
 }
 
@@ -133,7 +164,7 @@ function parseList(value) {
 }
 
 // In the order they run: fixedRate needs the closed-loop maxima of the scenarios before it.
-const PARTS = Object.freeze(['scenarios', 'json', 'fixedRate', 'sweep', 'instructions']);
+const PARTS = Object.freeze(['scenarios', 'json', 'fixedRate', 'sweep', 'instructions', 'syscalls']);
 
 // Which parts run: --parts if given; else, when --scenarios picks some, the parts those scenarios
 // belong to; else every part the profile defines. explicit: the user named them (a part that then has
@@ -304,16 +335,27 @@ function buildPlan(data, overrides = {}, machine = {}) {
   const sweep = use('sweep', servers.hello.length > 0, 'no hello-world server chosen (--servers)')
     ? { pauseBetweenRunsSeconds: pause, ...profile.sweep } : null;
 
+  const caseOf = (id) => data.instructions.cases.find((c) => c.id === id);
+  // A case runs on the chosen servers of its kind; none chosen, it is left out.
+  const hasServers = (c) => (c.servers === 'json' ? servers.json.length > 0 && profile.json : servers.hello.length > 0);
   let instructions = null;
   if (wanted.includes('instructions')) {
-    const caseOf = (id) => data.instructions.cases.find((c) => c.id === id);
-    const byCase = profile.json?.instructions?.requestsByCase || {};
+    const byCase = { ...(profile.instructions.requestsByCase || {}), ...(profile.json?.instructions?.requestsByCase || {}) };
     const cases = [
-      ...(servers.hello.length ? profile.instructions.cases.map(caseOf) : []),
-      ...(servers.json.length && profile.json?.instructions ? profile.json.instructions.cases.map(caseOf) : []),
-    ].map((c) => ({ ...c, requests: byCase[c.id] ?? profile.instructions.requests }));
+      ...profile.instructions.cases.map(caseOf),
+      ...(profile.json?.instructions ? profile.json.instructions.cases.map(caseOf) : []),
+    ].filter(hasServers).map((c) => ({ ...c, requests: byCase[c.id] ?? profile.instructions.requests }));
     if (use('instructions', cases.length > 0, 'no case has a chosen server (--servers)')) {
       instructions = { ...data.instructions, requests: profile.instructions.requests, repeats: profile.instructions.repeats, cases };
+    }
+  }
+
+  let syscalls = null;
+  if (wanted.includes('syscalls')) {
+    const byCase = profile.syscalls.requestsByCase || {};
+    const cases = profile.syscalls.cases.map(caseOf).filter(hasServers).map((c) => ({ ...c, requests: byCase[c.id] ?? profile.syscalls.requests }));
+    if (use('syscalls', cases.length > 0, 'no case has a chosen server (--servers)')) {
+      syscalls = { ...data.syscalls, requests: profile.syscalls.requests, repeats: profile.syscalls.repeats, cases };
     }
   }
 
@@ -333,10 +375,12 @@ function buildPlan(data, overrides = {}, machine = {}) {
     servers: servers.hello,
     scenarios,
     json: parts.includes('json') || (fixedRate && fixedRate.groups.some((g) => g.serverKind === 'json'))
-      || (instructions && instructions.cases.some((c) => c.servers === 'json')) ? json : null,
+      || (instructions && instructions.cases.some((c) => c.servers === 'json'))
+      || (syscalls && syscalls.cases.some((c) => c.servers === 'json')) ? json : null,
     fixedRate,
     sweep,
     instructions,
+    syscalls,
   };
 }
 

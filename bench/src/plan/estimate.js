@@ -8,7 +8,16 @@
 const SERVER_START_SECONDS = 0.15; // spawn, readiness poll, probes
 const RUN_OVERHEAD_SECONDS = 0.1; // load tool start and exit, /proc reads, parsing
 const VALGRIND_LIFETIME_SECONDS = 0.9; // a server started under valgrind, ready, stopped, counts written
-const DEFAULT_VALGRIND_REQUESTS_PER_SECOND = 20000; // a case without its own estimate
+const DEFAULT_VALGRIND_REQUESTS_PER_SECOND = 20000; // a case without its own pace or estimate
+// The lock-step client (node) starting and exiting around each counted window: 0.15-0.3 s on the busy
+// 2-core machine (quick profile, 2026-11-24).
+const COUNTED_LOAD_START_SECONDS = 0.2;
+// strace attaching to every thread of a server and detaching (SIGINT, its table written), per window:
+// under 0.05 s measured, with the runner's polling.
+const STRACE_WINDOW_SECONDS = 0.05;
+// The untraced warm-up before a server's system-call windows runs as fast as the server answers:
+// about this many times the case's strace pace.
+const WARMUP_SPEEDUP = 4;
 // wrk opens all its connections before its clock starts (-d counts from then): 16384 connections took
 // 3 to 7 s of a run on the busy 2-core machine. ab's -t includes its connects.
 const WRK_CONNECT_SECONDS_PER_CONNECTION = 1 / 4000;
@@ -39,10 +48,25 @@ function sweepSeconds(sweep, plan) {
   return servers * (sweep.levels.length * sweep.runsPerLevel * run + start);
 }
 
-// One repeat of one case and server: a lifetime with N requests and one with 2N.
+// One repeat of one case and server: a lifetime with N requests and one with 2N, at the case's pace
+// under valgrind (a lock-step case lasts N / pace by construction).
 function instructionRepeatSeconds(testCase, requests) {
-  const rate = testCase.estimatedRequestsPerSecond || DEFAULT_VALGRIND_REQUESTS_PER_SECOND;
-  return 2 * VALGRIND_LIFETIME_SECONDS + (3 * requests) / rate;
+  const rate = testCase.pace?.valgrind || testCase.estimatedRequestsPerSecond || DEFAULT_VALGRIND_REQUESTS_PER_SECOND;
+  return 2 * (VALGRIND_LIFETIME_SECONDS + COUNTED_LOAD_START_SECONDS) + (3 * requests) / rate;
+}
+
+// One repeat of one case and server under strace: a window of N requests and one of 2N at the case's
+// strace pace, each with its attach and detach; plus the repeat's share of the server's start and
+// untraced warm-up.
+function syscallRepeatSeconds(testCase, requests, repeats) {
+  const rate = testCase.pace?.strace || DEFAULT_VALGRIND_REQUESTS_PER_SECOND;
+  const windows = 2 * (STRACE_WINDOW_SECONDS + COUNTED_LOAD_START_SECONDS) + (3 * requests) / rate;
+  const once = SERVER_START_SECONDS + COUNTED_LOAD_START_SECONDS + requests / (WARMUP_SPEEDUP * rate);
+  return windows + once / repeats;
+}
+
+function syscallsSeconds(syscalls, plan) {
+  return syscalls.repeats * syscalls.cases.reduce((sum, c) => sum + serverCount(plan, c.servers) * syscallRepeatSeconds(c, c.requests ?? syscalls.requests, syscalls.repeats), 0);
 }
 
 function instructionsSeconds(instructions, plan) {
@@ -64,7 +88,7 @@ function fixedRateSeconds(fixedRate) {
   return fixedRate.groups.reduce((sum, g) => sum + g.servers.length * fixedRatePerServerSeconds(fixedRate), 0);
 }
 
-// { total, scenarios, conformance, json, fixedRate, sweep, instructions } in seconds, and the number
+// { total, scenarios, conformance, json, fixedRate, sweep, instructions, syscalls } in seconds, and the number
 // of progress steps.
 function estimatePlan(plan, scenarios = plan.scenarios) {
   const jsonScenarios = plan.json ? plan.json.scenarios : [];
@@ -75,13 +99,15 @@ function estimatePlan(plan, scenarios = plan.scenarios) {
     fixedRate: plan.fixedRate ? fixedRateSeconds(plan.fixedRate) : 0,
     sweep: plan.sweep ? sweepSeconds(plan.sweep, plan) : 0,
     instructions: plan.instructions ? instructionsSeconds(plan.instructions, plan) : 0,
+    syscalls: plan.syscalls ? syscallsSeconds(plan.syscalls, plan) : 0,
   };
   const fr = plan.fixedRate;
   const steps = plan.servers.length * (scenarios.reduce((sum, s) => sum + s.repetitions, 0)
     + (plan.sweep ? plan.sweep.levels.length * plan.sweep.runsPerLevel : 0))
     + (plan.json ? 1 + plan.json.servers.length * jsonScenarios.reduce((sum, s) => sum + s.repetitions, 0) : 0)
     + (fr ? fr.fractions.length * fr.repetitions * fr.groups.reduce((sum, g) => sum + g.servers.length, 0) : 0)
-    + (plan.instructions ? plan.instructions.repeats * plan.instructions.cases.reduce((sum, c) => sum + serverCount(plan, c.servers), 0) : 0);
+    + (plan.instructions ? plan.instructions.repeats * plan.instructions.cases.reduce((sum, c) => sum + serverCount(plan, c.servers), 0) : 0)
+    + (plan.syscalls ? plan.syscalls.repeats * plan.syscalls.cases.reduce((sum, c) => sum + serverCount(plan, c.servers), 0) : 0);
   const total = Object.values(parts).reduce((a, b) => a + b, 0);
   return { total, ...parts, steps };
 }
@@ -95,6 +121,7 @@ const stepWeight = {
   fixedRateGroup: (plan, servers) => servers * fixedRatePerServerSeconds(plan.fixedRate),
   sweepRun: (plan) => sweepSeconds(plan.sweep, plan) / (plan.servers.length * plan.sweep.levels.length * plan.sweep.runsPerLevel),
   instructionRepeat: (testCase, plan) => instructionRepeatSeconds(testCase, testCase.requests ?? plan.instructions.requests),
+  syscallRepeat: (testCase, plan) => syscallRepeatSeconds(testCase, testCase.requests ?? plan.syscalls.requests, plan.syscalls.repeats),
 };
 
-module.exports = { estimatePlan, scenarioSeconds, sweepSeconds, fixedRateSeconds, conformanceSeconds, instructionRepeatSeconds, stepWeight };
+module.exports = { estimatePlan, scenarioSeconds, sweepSeconds, fixedRateSeconds, conformanceSeconds, instructionRepeatSeconds, syscallRepeatSeconds, stepWeight };

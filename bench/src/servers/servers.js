@@ -9,7 +9,7 @@ const { spawnGroup, stopGroup, sleep } = require('../shared/process-group');
 const { fillTemplate, shellLine, wrapExec, pinned } = require('../shared/command-line');
 const { nginxConf } = require('./nginx-conf');
 const { isPortFree } = require('./ports');
-const { repoRoot } = require('../shared/paths');
+const { repoRoot, displayPath } = require('../shared/paths');
 const { httpRequest } = require('../shared/http-request');
 
 class ServerStartError extends Error {}
@@ -115,7 +115,10 @@ async function startServer(def, ctx) {
     def, pgid: started.pgid, child: started.child, commandLine, logPath, scratchDir, exit: null, exited: started.exited,
     startSeconds: ctx.startSeconds, probeResponseBytes: ctx.probeResponseBytes !== false,
   };
-  started.exited.then((info) => { handle.exit = info; });
+  started.exited.then((info) => {
+    handle.exit = info;
+    handle.exitedAt = new Date();
+  });
   try {
     if (!started.pgid) throw new ServerStartError(`could not spawn ${argv[0]}: ${(await started.exited).error?.message}`);
     await waitReady(handle, address, scenariosData);
@@ -125,6 +128,22 @@ async function startServer(def, ctx) {
     throw new ServerStartError(err.message);
   }
   return handle;
+}
+
+// results.serverExits entry of a server that exited while the bench still needed it: which server,
+// where it was found dead (where: { part, block, round, restarted }), when it exited, how, its log.
+function exitRecord(handle, { part, block, round = null, restarted }) {
+  const { exit } = handle;
+  return {
+    server: handle.def.id,
+    part,
+    block,
+    ...(round ? { round } : {}),
+    exitedAt: (handle.exitedAt || new Date()).toISOString(),
+    ...(exit && exit.signal ? { signal: exit.signal } : { code: exit && Number.isInteger(exit.code) ? exit.code : null }),
+    log: displayPath(handle.logPath),
+    restarted,
+  };
 }
 
 function describeExit(exit) {
@@ -171,4 +190,4 @@ async function stopServer(handle, scenariosData, { signal = 'SIGTERM', graceSeco
   return clean;
 }
 
-module.exports = { startServer, stopServer, serverUrl, describeExit, ServerStartError, httpGet, prepareServer, rawResponseBytes };
+module.exports = { startServer, stopServer, serverUrl, describeExit, exitRecord, ServerStartError, httpGet, prepareServer, rawResponseBytes };

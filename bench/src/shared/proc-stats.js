@@ -26,7 +26,9 @@ function parseStat(text) {
     state: fields[0],
     ppid: Number(fields[1]),
     pgrp: Number(fields[2]),
-    cpuTicks: Number(fields[11]) + Number(fields[12]), // utime + stime, all threads of the process
+    userTicks: Number(fields[11]), // utime: user space, all threads of the process
+    systemTicks: Number(fields[12]), // stime: in the kernel on the process's behalf
+    cpuTicks: Number(fields[11]) + Number(fields[12]),
   };
 }
 
@@ -68,21 +70,33 @@ function resetPeakRss(pid) {
   }
 }
 
-// pid -> CPU ticks for every process of the group now.
+// pid -> { user, system } CPU ticks for every process of the group now.
 function cpuTicksOfGroup(pgid) {
   const ticks = new Map();
   for (const pid of groupMembers(pgid)) {
     const stat = readStat(pid);
-    if (stat) ticks.set(pid, stat.cpuTicks);
+    if (stat) ticks.set(pid, { user: stat.userTicks, system: stat.systemTicks });
   }
   return ticks;
 }
 
-// CPU seconds the group used between two snapshots; a process started in between counts from 0.
+// { user, system } CPU seconds the group used between two snapshots; a process started in between
+// counts from 0.
+function cpuSplitBetween(before, after) {
+  let user = 0;
+  let system = 0;
+  for (const [pid, now] of after) {
+    const then = before.get(pid) ?? { user: 0, system: 0 };
+    user += Math.max(0, now.user - then.user);
+    system += Math.max(0, now.system - then.system);
+  }
+  return { user: user / clockTicksPerSecond(), system: system / clockTicksPerSecond() };
+}
+
+// CPU seconds (user + system) the group used between two snapshots.
 function cpuSecondsBetween(before, after) {
-  let ticks = 0;
-  for (const [pid, now] of after) ticks += Math.max(0, now - (before.get(pid) ?? 0));
-  return ticks / clockTicksPerSecond();
+  const { user, system } = cpuSplitBetween(before, after);
+  return user + system;
 }
 
 // Peak RSS of a server = sum of VmHWM over its processes (nginx master + workers; Drogon: one process).
@@ -143,6 +157,6 @@ function softirqAccounting(release = require('node:os').release()) {
 
 module.exports = {
   readCpuTimes, cpuShares, softirqAccounting,
-  parseStat, readStat, groupMembers, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween,
+  parseStat, readStat, groupMembers, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween, cpuSplitBetween,
   peakRssOfGroup, resetPeakRssOfGroup, clockTicksPerSecond,
 };

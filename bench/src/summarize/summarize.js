@@ -17,6 +17,17 @@ function sumErrors(runs) {
   return sums;
 }
 
+// Medians of the user / kernel split of the server's CPU time per request, when every ok run has it
+// (results of earlier versions of the bench do not).
+function cpuSplitSummary(ok) {
+  if (!ok.every((r) => typeof r.serverKernelShare === 'number')) return {};
+  return {
+    serverUserMicrosPerRequest: median(ok.map((r) => r.serverUserMicrosPerRequest)),
+    serverKernelMicrosPerRequest: median(ok.map((r) => r.serverKernelMicrosPerRequest)),
+    serverKernelShare: median(ok.map((r) => r.serverKernelShare)),
+  };
+}
+
 function summarizeRuns(runs) {
   const ok = runs.filter((r) => r.status === 'ok');
   if (ok.length === 0) return null;
@@ -40,6 +51,7 @@ function summarizeRuns(runs) {
     latencyUs,
     requestsPerServerCpuSecond: minMedianMax(ok.map((r) => r.requestsPerServerCpuSecond)),
     serverCpuMicrosPerRequest: median(ok.map((r) => r.serverCpuMicrosPerRequest)),
+    ...cpuSplitSummary(ok),
     serverPeakRssBytes: Math.max(...ok.map((r) => r.serverPeakRssBytes)),
     errors: sumErrors(ok),
   };
@@ -133,6 +145,8 @@ function scenarioBlock(g) {
     connections: s.connections,
     keepAlive: s.keepAlive,
     tool: s.tool,
+    // The step the tool measures latency in (ab: whole milliseconds): pages never show it finer.
+    ...(g.latencyResolutionUs ? { latencyResolutionUs: g.latencyResolutionUs } : {}),
     pipelineDepth: s.pipelineDepth,
     durationSeconds: s.durationSeconds,
     warmupSeconds: s.warmupSeconds,
@@ -159,9 +173,10 @@ function notBuiltOf(jsonServersData, state) {
 
 // groups: [{ scenario, reference, commandLine, rounds, results: [serverResult], comparisons }] (hello-world
 // then JSON); servers: [{ id, name, version, commandLine, baseline?, serverHeader?, framework?, ... }];
-// sweep, instructions, conformance, fixedRate: blocks or null; skippedScenarios: [{ id, connections, reason }].
-function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null,
-  conformance = null, fixedRate = null, notBuilt = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
+// sweep, instructions, syscalls, conformance, fixedRate: blocks or null; serverExits: [exit records];
+// skippedScenarios: [{ id, connections, reason }].
+function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null, syscalls = null,
+  serverExits = [], conformance = null, fixedRate = null, notBuilt = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
   return {
     schemaVersion: 2,
     profile: plan.profile,
@@ -207,6 +222,9 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
     ...(fixedRate ? { fixedRate } : {}),
     ...(sweep ? { sweep } : {}),
     ...(instructions ? { instructions } : {}),
+    ...(syscalls ? { syscalls } : {}),
+    // Servers that exited while the bench still needed them (parts/rounds.js, parts/syscalls.js).
+    serverExits,
   };
 }
 

@@ -604,3 +604,68 @@ test('issue 9: a level no longer held is listed, not flagged; changed fixed-rate
   // a results file without fixed-rate levels (v1, or issue 8's v2) against one with them: the rows are new
   assert.ok(compareResults(realV2A, realJsonA).fixedRateRows.every((r) => r.status === 'new') || !compareResults(realV2A, realJsonA).comparable);
 });
+
+// ---- issue 16: system calls per request and server exits ------------------------------------------------
+// Base data: a real quick run with system-call counts (docs/test/fixtures/results-quick-v3-a.json, one
+// repeat per server); the second repeat and the changed counts are TEST DATA derived from it in code.
+
+const { judgeSyscalls, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE } = require('../../src/compare/compare');
+const realV3 = () => validateResults(JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v3-a.json'), 'utf8')), 'v3');
+
+// Every repeat twice (the spread of a real single repeat is 0), then f applied to one server's repeats.
+function twoRepeats(results, { server = 'nginx-module', change = null } = {}) {
+  const out = clone(results);
+  for (const c of out.syscalls.cases) {
+    for (const r of c.results) {
+      if (!r.repeats.length) continue;
+      r.repeats = [r.repeats[0], clone(r.repeats[0])];
+      if (change && r.server === server && c.id === 'keepalive') {
+        for (const rep of r.repeats) change(rep);
+        r.perRequest = r.repeats[0].perRequest;
+        r.total = r.repeats[0].total;
+        const writes = ['write', 'writev', 'sendto', 'sendmsg'].reduce((s, n) => s + (r.perRequest[n] || 0), 0);
+        r.byCategory = { ...r.byCategory, write: writes };
+      }
+    }
+  }
+  return validateResults(out, 'derived');
+}
+
+test('issue 16: one write per batch becoming one per response is flagged, by its category, whatever the session noise', () => {
+  const base = twoRepeats(realV3());
+  // nginx writing once per 16 requests instead of once per request (test data)
+  const batched = twoRepeats(realV3(), { change: (rep) => { rep.perRequest.writev = 1 / 16; rep.total = Object.values(rep.perRequest).reduce((a, b) => a + b, 0); } });
+  const report = compareResults(batched, base);
+  const row = report.syscallRows.find((r) => r.case === 'keepalive' && r.server === 'nginx-module');
+  assert.equal(row.status, 'compared');
+  assert.equal(row.verdict, 'regression');
+  assert.deepEqual(row.categories.map((c) => [c.category, Math.round(c.old * 1000) / 1000, Math.round(c.new * 1000) / 1000]), [['write', 0.063, 1]]);
+  assert.ok(report.regressions.some((x) => x.kind === 'syscalls' && x.server === 'nginx-module'));
+  assert.match(toText(report), /system calls per request, keepalive, nginx-module: 2\.063 → 3\.000 .*; write 0\.063 → 1\.000/);
+  assert.match(toMarkdown(report), /### System calls per request \(strace\), old → new/);
+  // the same counts: nothing flagged; one repeat each: not judged
+  assert.ok(compareResults(base, clone(base)).syscallRows.every((r) => r.verdict === 'within-noise'));
+  assert.ok(compareResults(realV3(), realV3()).syscallRows.every((r) => r.verdict === 'insufficient-runs'));
+});
+
+test('issue 16: judgeSyscalls needs repeats, a change beyond the spread, or a category that moved clear of both ranges', () => {
+  const result = (totals, write) => ({ total: totals[0], spread: (Math.max(...totals) - Math.min(...totals)) / totals[0], byCategory: { write },
+    repeats: totals.map((t) => ({ total: t, byCategory: { write } })) });
+  assert.equal(judgeSyscalls(result([3, 3.01], 1), result([3.2, 3.21], 1)).verdict, 'regression');
+  assert.equal(judgeSyscalls(result([3, 3.01], 1), result([3 * (1 + SYSCALLS_MIN_CHANGE / 2), 3.01], 1)).verdict, 'within-noise');
+  assert.equal(judgeSyscalls(result([3, 3.01], 1), result([3.01, 3.0], 1 + SYSCALL_CATEGORY_MIN_CHANGE * 2)).verdict, 'regression', 'a category moved, the total not');
+  assert.equal(judgeSyscalls(result([3], 1), result([4], 1)).verdict, 'insufficient-runs');
+});
+
+test('issue 16: a server exit of the new run is listed and flagged; one the old run had too is listed only', () => {
+  const exit = { server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 2, exitedAt: '2026-11-24T14:02:03.000Z', signal: 'SIGKILL', log: 'bench/logs/x/c100-keepalive.drogon.server1.log', restarted: true };
+  const withExit = clone(realV3());
+  withExit.serverExits = [exit];
+  const report = compareResults(realV3(), withExit);
+  assert.deepEqual(report.serverExits.map((x) => [x.server, x.block, x.new]), [['drogon', 'c100-keepalive', true]]);
+  assert.ok(report.regressions.some((x) => x.kind === 'serverExit'));
+  assert.match(toMarkdown(report), /### Server exits in the new run\n\n- \*\*new:\*\* drogon in scenarios c100-keepalive before round 2: killed by SIGKILL at 2026-11-24T14:02:03\.000Z, started again/);
+  const both = compareResults(withExit, withExit);
+  assert.equal(both.serverExits[0].new, false);
+  assert.ok(!both.regressions.some((x) => x.kind === 'serverExit'));
+});

@@ -12,7 +12,7 @@ const { expectationLines } = require('../../src/summarize/expectation');
 const { validateResults } = require('../../src/results/results-file');
 
 const realV2 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
-const thresholds = { pipelinedHalfWidth: 0.03, instructionSpread: 0.01 };
+const thresholds = { saturatedHalfWidth: 0.02, minPairs: 10, countSpread: 0.01 };
 
 test('sweep point: best and median of the ok runs, failed runs kept with their reason', () => {
   const okRun = (round, rps) => ({
@@ -36,15 +36,19 @@ test('instruction repeats: median and (max - min) / median; none -> null', () =>
   assert.deepEqual(instructionComparisons([{ server: 'drogon', perRequest: null }, results[1]], 'drogon'), []);
 });
 
-test('expectation on a real quick run: each pipelined ratio half-width judged against 3 %, the saturated side named, 1 repeat has no spread', () => {
+test('expectation on a real quick run: each pipelined ratio half-width judged against 2 %, pairs against 10, the saturated side named, 1 repeat has no spread', () => {
   const lines = expectationLines(realV2, thresholds);
   const pipelined = realV2.scenarios.find((s) => s.pipelineDepth > 1);
   for (const c of pipelined.comparisons.filter((x) => x.metric === 'requestsPerSecond')) {
     const hw = (c.ciHigh - c.ciLow) / 2 / c.ratio;
     const line = lines.find((l) => l.startsWith(`${pipelined.id} drogon/${c.other} req/s`));
     assert.ok(line.includes(`half-width ${(hw * 100).toFixed(2)} %`), line);
-    assert.ok(line.endsWith(hw <= 0.03 ? 'met' : 'NOT met'), line);
+    assert.ok(line.endsWith(hw <= 0.02 ? 'met' : 'NOT met'), line);
   }
+  // the quick profile runs 2 rounds: every scenario falls short of 10 pairs, and says so
+  for (const scenario of realV2.scenarios) assert.ok(lines.includes(`${scenario.id}: 2 paired rounds < 10: NOT met`), scenario.id);
+  // a keep-alive scenario whose servers did not both saturate their CPU is not judged on its half-width
+  assert.ok(!lines.some((l) => l.startsWith('c100-keepalive drogon/')), lines.join('\n'));
   assert.ok(lines.some((l) => l.startsWith(`${pipelined.id} saturated side: drogon `)));
   assert.ok(lines.some((l) => /^instructions keepalive drogon: \d+ per request, 1 repeat: no spread to judge$/.test(l)));
 });
@@ -60,7 +64,7 @@ test('expectation on derived data: narrow intervals and tight repeats are met, w
   r.spread = 0.03 / 1.02;
   validateResults(derived, 'derived');
   const lines = expectationLines(derived, thresholds);
-  assert.ok(lines.some((l) => l.includes(`drogon/${first.other} req/s`) && l.includes('half-width 1.00 % <= 3 %: met')), lines.join('\n'));
-  assert.ok(lines.some((l) => l.includes(`drogon/${second.other} req/s`) && l.includes('half-width 10.00 % > 3 %: NOT met')), lines.join('\n'));
+  assert.ok(lines.some((l) => l.includes(`drogon/${first.other} req/s`) && l.includes('half-width 1.00 % <= 2 %: met')), lines.join('\n'));
+  assert.ok(lines.some((l) => l.includes(`drogon/${second.other} req/s`) && l.includes('half-width 10.00 % > 2 %: NOT met')), lines.join('\n'));
   assert.ok(lines.some((l) => /instructions keepalive drogon: \d+ per request, spread 2\.941 % > 1 %: NOT met/.test(l)), lines.join('\n'));
 });

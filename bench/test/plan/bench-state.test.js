@@ -43,8 +43,9 @@ test('a load generator missing from PATH names the tool and the setup command', 
   const saved = process.env.PATH;
   process.env.PATH = dir; // nothing executable in here
   try {
-    // the quick profile's scenarios use wrk and ab, its sweep ab, its instruction count valgrind and h2load
-    assert.throws(() => checkTools(plan, 'state.json', state), /missing tool\(s\) on PATH: bash, taskset, wrk, ab, valgrind, h2load: run `npm run bench:setup` first/);
+    // the quick profile's scenarios use wrk and ab, its sweep ab, its instruction count valgrind and the
+    // lock-step client (node), its system-call count strace
+    assert.throws(() => checkTools(plan, 'state.json', state), /missing tool\(s\) on PATH: bash, taskset, wrk, ab, valgrind, node, strace: run `npm run bench:setup` first/);
     const scenariosOnly = buildPlan(loadScenarios(), { profile: 'quick', servers: 'drogon', parts: 'scenarios', scenarios: 'c100-keepalive' });
     assert.throws(() => checkTools(scenariosOnly, 'state.json', state), /missing tool\(s\) on PATH: bash, taskset, wrk: run/);
   } finally {

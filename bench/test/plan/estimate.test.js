@@ -11,11 +11,11 @@ const data = loadScenarios();
 
 const machine = { serverThreads: 1 };
 
-test('the default profile (issue 8 and 9) is planned to fit 44 minutes (issue 8 allows 45), quick under 60 s; both printed', (t) => {
+test('the default profile (issues 8, 9 and 16) is planned to fit 44 minutes (45 allowed), quick under 60 s; both printed', (t) => {
   const full = estimatePlan(buildPlan(data, { profile: 'default' }, machine));
   t.diagnostic(`default profile estimate: ${(full.total / 60).toFixed(1)} min (${Object.entries(full).filter(([k]) => k !== 'total' && k !== 'steps').map(([k, v]) => `${k} ${Math.round(v)} s`).join(', ')})`);
   assert.ok(full.total <= 44 * 60, `default profile estimate ${(full.total / 60).toFixed(1)} min`);
-  assert.ok(full.scenarios > 0 && full.conformance > 0 && full.json > 0 && full.fixedRate > 0 && full.sweep > 0 && full.instructions > 0);
+  assert.ok(full.scenarios > 0 && full.conformance > 0 && full.json > 0 && full.fixedRate > 0 && full.sweep > 0 && full.instructions > 0 && full.syscalls > 0);
   const quick = estimatePlan(buildPlan(data, { profile: 'quick' }, machine));
   t.diagnostic(`quick profile estimate: ${Math.round(quick.total)} s`);
   assert.ok(quick.total < 60, `quick profile estimate ${Math.round(quick.total)} s`);
@@ -25,8 +25,8 @@ test('steps: one per run (scenario rounds x servers, fixed-rate levels x rounds 
   const plan = buildPlan(data, { profile: 'quick' }, machine);
   const e = estimatePlan(plan);
   // 3 scenarios x 2 rounds x 3 servers + conformance + 1 JSON scenario x 1 round x 6 servers + 1 fixed-rate level x 1 round x 6 servers
-  // + 2 sweep levels x 1 run x 3 servers + 1 case x 1 repeat x 3 servers
-  assert.equal(e.steps, 18 + 1 + 6 + 6 + 6 + 3);
+  // + 2 sweep levels x 1 run x 3 servers + 1 instruction case x 1 repeat x 3 servers + 1 system-call case x 1 repeat x 3 servers
+  assert.equal(e.steps, 18 + 1 + 6 + 6 + 6 + 3 + 3);
   const fr = plan.fixedRate;
   const weights = [
     ...plan.scenarios.flatMap((s) => Array(s.repetitions * plan.servers.length).fill(stepWeight.scenarioRun(s, plan))),
@@ -35,12 +35,13 @@ test('steps: one per run (scenario rounds x servers, fixed-rate levels x rounds 
     ...fr.groups.flatMap((g) => Array(fr.fractions.length * fr.repetitions * g.servers.length).fill(stepWeight.fixedRateRun(plan))),
     ...Array(plan.sweep.levels.length * plan.sweep.runsPerLevel * plan.servers.length).fill(stepWeight.sweepRun(plan)),
     ...plan.instructions.cases.flatMap((c) => Array(plan.instructions.repeats * plan.servers.length).fill(stepWeight.instructionRepeat(c, plan))),
+    ...plan.syscalls.cases.flatMap((c) => Array(plan.syscalls.repeats * plan.servers.length).fill(stepWeight.syscallRepeat(c, plan))),
   ];
   assert.equal(weights.length, e.steps);
   assert.ok(Math.abs(weights.reduce((a, b) => a + b, 0) - e.total) < 1e-9, 'the step weights add up to the estimate');
 });
 
-test('the default profile\'s steps add up to its estimate too (JSON instruction cases on the JSON servers, with their own N)', () => {
+test('the default profile\'s steps add up to its estimate too (JSON instruction and system-call cases on the JSON servers, with their own N)', () => {
   const plan = buildPlan(data, { profile: 'default' }, machine);
   const e = estimatePlan(plan);
   const fr = plan.fixedRate;
@@ -51,6 +52,7 @@ test('the default profile\'s steps add up to its estimate too (JSON instruction 
     ...fr.groups.flatMap((g) => Array(fr.fractions.length * fr.repetitions * g.servers.length).fill(stepWeight.fixedRateRun(plan))),
     ...Array(plan.sweep.levels.length * plan.sweep.runsPerLevel * plan.servers.length).fill(stepWeight.sweepRun(plan)),
     ...plan.instructions.cases.flatMap((c) => Array(plan.instructions.repeats * count(c.servers)).fill(stepWeight.instructionRepeat(c, plan))),
+    ...plan.syscalls.cases.flatMap((c) => Array(plan.syscalls.repeats * count(c.servers)).fill(stepWeight.syscallRepeat(c, plan))),
   ];
   assert.equal(weights.length, e.steps);
   assert.ok(Math.abs(weights.reduce((a, b) => a + b, 0) - e.total) < 1e-6);

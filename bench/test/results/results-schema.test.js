@@ -128,3 +128,80 @@ test('the pipelined scenario of the real run rebuilds to the same summary: no la
     assert.ok(rebuilt.notes.some((n) => n.code === 'pipelined-latency'));
   }
 });
+
+// --- issue 16: system calls, the user / kernel split, server exits, bounded input ---------------------
+
+const v3 = () => load('docs/test/fixtures/results-quick-v3-a.json');
+
+test('issue 16: the real quick run with system-call counts is valid: calls by name per repeat, categories, the CPU split', () => {
+  const results = v3();
+  validateResults(results);
+  assert.ok(results.method.parts.includes('syscalls'));
+  const [keepalive] = results.syscalls.cases;
+  assert.equal(results.syscalls.method, '(calls(2N) - calls(N)) / N');
+  for (const r of keepalive.results) {
+    const [repeat] = r.repeats;
+    // the per-request figure is the difference of the two windows over N, name by name
+    for (const [name, value] of Object.entries(repeat.perRequest)) {
+      assert.equal(value, ((repeat.calls2N[name] || 0) - (repeat.callsN[name] || 0)) / keepalive.requests, `${r.server} ${name}`);
+    }
+    assert.ok(Math.abs(Object.values(r.byCategory).reduce((a, b) => a + b, 0) - r.total) < 1e-9, r.server);
+  }
+  const run = results.scenarios[0].results[0].runs[0];
+  assert.ok(Math.abs(run.serverUserCpuSeconds + run.serverSystemCpuSeconds - run.serverCpuSeconds) < 1e-9);
+  assert.ok(run.serverKernelShare > 0 && run.serverKernelShare < 1);
+  assert.deepEqual(results.serverExits, []);
+  // a count by name must be a number under a system call's name
+  const bad = v3();
+  bad.syscalls.cases[0].results[0].perRequest['write; rm -rf'] = 1;
+  assert.throws(() => validateResults(bad), /\/syscalls\/cases\/0\/results\/0\/perRequest/);
+});
+
+test('issue 16: a server exit is recorded with where, when, how and its log; a bad one is named', () => {
+  const results = v3();
+  results.serverExits = [{ server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 2, exitedAt: '2026-11-24T14:02:03.000Z', signal: 'SIGKILL', log: 'bench/logs/x/c100-keepalive.drogon.server1.log', restarted: true }];
+  validateResults(results);
+  results.serverExits[0].part = 'lunch';
+  assert.throws(() => validateResults(results), /\/serverExits\/0\/part/);
+});
+
+// Every string the schema accepts has a length limit: free text, names, commands, ids, formats.
+function unboundedStrings(schema, at = '#') {
+  const found = [];
+  if (!schema || typeof schema !== 'object') return found;
+  if (Array.isArray(schema)) return schema.flatMap((s, i) => unboundedStrings(s, `${at}/${i}`));
+  const types = [].concat(schema.type || []);
+  if (types.includes('string') && schema.maxLength === undefined && schema.const === undefined && schema.enum === undefined) found.push(at);
+  if (schema.propertyNames && schema.propertyNames.maxLength === undefined && !schema.propertyNames.pattern) found.push(`${at}/propertyNames`);
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'description' || key === '$comment') continue;
+    found.push(...unboundedStrings(value, `${at}/${key}`));
+  }
+  return found;
+}
+
+test('issue 16: every string of the schema has a maxLength', () => {
+  const schema = load('bench/results.schema.json');
+  assert.deepEqual(unboundedStrings(schema), []);
+});
+
+test('issue 16: a 50 MB string in a free-text field is refused naming its path; a file over 16 MiB is refused naming its size', (t) => {
+  const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
+  const { tmpdir } = require('node:os');
+  const { loadResultsFile, MAX_RESULTS_BYTES } = require('../../src/results/results-file');
+  const huge = 'x'.repeat(50 * 1024 * 1024);
+  const cpu = v3();
+  cpu.environment.cpuModel = huge;
+  assert.throws(() => validateResults(cpu), /\/environment\/cpuModel: must NOT have more than 200 characters/);
+  const command = v3();
+  command.servers[0].commandLine = huge;
+  assert.throws(() => validateResults(command), /\/servers\/0\/commandLine: must NOT have more than 4000 characters/);
+  // A valid file padded past the limit with whitespace (JSON allows it): refused by its size.
+  const dir = mkdtempSync(join(tmpdir(), 'results-size-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, 'big.json');
+  writeFileSync(file, JSON.stringify(v3()) + ' '.repeat(MAX_RESULTS_BYTES));
+  assert.throws(() => loadResultsFile(file), /big\.json is 16\.\d MiB, over the 16\.0 MiB a results file may have/);
+  writeFileSync(file, JSON.stringify(cpu));
+  assert.throws(() => loadResultsFile(file), /\/environment\/cpuModel: must NOT have more than 200 characters/);
+});

@@ -106,3 +106,16 @@ test('writing: valid results land whole; invalid ones leave the old file and no 
   assert.equal(readFileSync(out, 'utf8'), before);
   assert.deepEqual(readdirSync(join(dir, 'results')), ['latest.json']);
 });
+
+test('issue 16: the user / kernel split of the server CPU time per request is summarized by its medians; runs without it give none', () => {
+  const v3 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v3-a.json'), 'utf8'));
+  const runs = v3.scenarios.find((s) => s.id === 'c100-close-ab').results.find((r) => r.server === 'drogon').runs;
+  const s = summarizeRuns(runs);
+  assert.equal(s.serverKernelShare, median(runs.map((r) => r.serverKernelShare)));
+  assert.equal(s.serverUserMicrosPerRequest, median(runs.map((r) => r.serverUserMicrosPerRequest)));
+  assert.equal(s.serverKernelMicrosPerRequest, median(runs.map((r) => r.serverKernelMicrosPerRequest)));
+  for (const run of runs) assert.ok(Math.abs(run.serverKernelShare - run.serverSystemCpuSeconds / run.serverCpuSeconds) < 1e-12);
+  // an older bench's runs (no split): the summary has none, rather than a made-up one
+  const { result } = find(load(), 'c100-close', 'drogon');
+  assert.equal(summarizeRuns(result.runs).serverKernelShare, undefined);
+});

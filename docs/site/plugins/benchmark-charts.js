@@ -252,12 +252,14 @@
   }
 
   function chartLayout(spec, labels, width) {
-    var barCount = spec.series.length * labels.categories.length;
+    // (A grouped bar chart draws one group's bars at a time.)
+    var barCount = shownSeries(spec) * labels.categories.length;
     // Asked for (a ratio chart: one row per scenario): as tall as its bars need (and its labels, which
     // wrap into more lines on a narrow screen).
     var labelRows = typeof width === 'number' && width < NARROW_PX ? 34 : 14;
     if (spec.kind === 'bar' && spec.horizontal) return { horizontal: true, height: Math.max(180, barCount * 18 + labels.categories.length * labelRows + 80) };
-    var horizontal = spec.kind === 'bar' && barCount > MAX_VERTICAL_BARS;
+    // (horizontal: false keeps a chart's bars upright whatever their count: short category names.)
+    var horizontal = spec.kind === 'bar' && spec.horizontal !== false && barCount > MAX_VERTICAL_BARS;
     if (horizontal) return { horizontal: true, height: Math.max(320, barCount * 14 + labels.categories.length * 10 + 80) };
     // A line per server: the legend's rows above the plot (a few entries share a row; fewer on a
     // narrow screen), so the plot keeps its own height below it.

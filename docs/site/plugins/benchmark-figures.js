@@ -227,6 +227,64 @@
     };
   }
 
+  // --- where the time goes (issue 16): system calls per request, the user / kernel split ----------
+
+  /** The kind of a counted case: 'pipelined' (batches of more than one request), 'close' (a new connection per request) or 'keepalive'. */
+  function countedCaseKind(c) {
+    if ((c.pipelineDepth || 1) > 1) return 'pipelined';
+    // (Before the lock-step client, the new-connection case was the one ab sent.)
+    return c.newConnection === true || c.loadTool === 'ab' ? 'close' : 'keepalive';
+  }
+
+  /**
+   * System calls per request by category: { categories: [id, ..., 'other'], cases: [{ case, kind, json,
+   * rows: [{ server, byCategory, total, perRequest, spread, repeats, failureReason }] }] } in the file's
+   * order (hello-world cases, then JSON), or null when the file has no system-call counts.
+   */
+  function syscallTable(results) {
+    var block = results.syscalls;
+    if (!block || !block.cases || block.cases.length === 0) return null;
+    return {
+      categories: block.categories.map(function (c) { return c.id; }).concat(['other']),
+      cases: block.cases.map(function (c) {
+        return {
+          case: c, kind: countedCaseKind(c), json: c.servers === 'json',
+          rows: c.results.map(function (r) {
+            return { server: r.server, byCategory: r.byCategory, total: r.total, perRequest: r.perRequest, spread: r.spread,
+              repeats: r.repeats.length, failureReason: r.failureReason || null };
+          }),
+        };
+      }),
+    };
+  }
+
+  /**
+   * The timed scenario a counted case stands beside: for a JSON case the JSON scenario of the same id
+   * (json-json, json-dbop-n10), for a hello-world case the file's first scenario of its kind (the key
+   * scenario). null when the file has none.
+   */
+  function scenarioForCase(results, c) {
+    if (c.servers === 'json') return find(jsonScenarios(results), function (sc) { return sc.id === c.id; });
+    var kind = countedCaseKind(c);
+    var key = find(keyScenarios(results), function (k) { return k.kind === kind; });
+    return key ? key.scenario : null;
+  }
+
+  /** { user, kernel, share }: a server's CPU microseconds per request in user space and in the kernel (medians of the runs), or null when the file has no split. */
+  function cpuSplit(scenario, serverId) {
+    var r = scenario ? resultFor(scenario, serverId) : null;
+    var s = r && r.summary;
+    if (!s || typeof s.serverKernelShare !== 'number') return null;
+    return { user: s.serverUserMicrosPerRequest, kernel: s.serverKernelMicrosPerRequest, share: s.serverKernelShare };
+  }
+
+  /** User-space instructions per request of a server in the instruction case of the same id, or null. */
+  function instructionsFor(results, caseId, serverId) {
+    var c = find(results.instructions && results.instructions.cases, function (x) { return x.id === caseId; });
+    var r = c ? find(c.results, function (x) { return x.server === serverId; }) : null;
+    return r && typeof r.perRequest === 'number' ? r.perRequest : null;
+  }
+
   /**
    * The JSON part (issue 9): one entry per endpoint (JSON scenario, file order) with its reference and
    * its variants in the file's server order: { endpoints: [{ scenario, reference, servers: [id],
@@ -342,6 +400,10 @@
     ((results.instructions && results.instructions.cases) || []).forEach(function (c, i) {
       c.results.forEach(function (r, j) { known(r.server, label + '/instructions/cases/' + i + '/results/' + j + '/server'); });
     });
+    ((results.syscalls && results.syscalls.cases) || []).forEach(function (c, i) {
+      c.results.forEach(function (r, j) { known(r.server, label + '/syscalls/cases/' + i + '/results/' + j + '/server'); });
+    });
+    (results.serverExits || []).forEach(function (x, i) { known(x.server, label + '/serverExits/' + i + '/server'); });
   }
 
   // --- schema errors (ajv's error objects) as lines that name the field --------------------------------
@@ -404,6 +466,7 @@
     mainPair: mainPair, ratioFor: ratioFor, hasIntervals: hasIntervals, paceOf: paceOf,
     serverSaturated: serverSaturated, clientSaturated: clientSaturated, quotedMetric: quotedMetric,
     latencyCurves: latencyCurves, sweepSeries: sweepSeries, instructionBars: instructionBars, latencyAgainstLoad: latencyAgainstLoad,
+    countedCaseKind: countedCaseKind, syscallTable: syscallTable, scenarioForCase: scenarioForCase, cpuSplit: cpuSplit, instructionsFor: instructionsFor,
     checkReferences: checkReferences, describeValidationErrors: describeValidationErrors,
   };
 });

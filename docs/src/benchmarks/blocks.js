@@ -22,9 +22,30 @@ function folded(summary, body, className) {
 const wholeNumber = (v) => (v === null || v === undefined ? null : Math.round(v));
 const msFromUs = (us) => Math.round(us) / 1000;
 
+// The step a scenario's tool measured latency in, in microseconds: the results say (issue 16); older
+// files do not, and of their tools only ab measures whole milliseconds.
+const latencyResolutionUs = (scenario) => scenario.latencyResolutionUs ?? (scenario.tool === 'ab' ? 1000 : 1);
+
+/**
+ * A latency cell in milliseconds, never finer than the tool measured: whole milliseconds for ab, and
+ * "< 1" for its 0 (a request under a millisecond), not "0.00".
+ */
+function latencyMs(ctx, scenario, us) {
+  if (latencyResolutionUs(scenario) < 1000) return ctx.fmt.ms(us);
+  const ms = Math.round(us / 1000);
+  return ms === 0 ? ctx.strings.latency.underOneMs : ctx.fmt.integer(ms);
+}
+
+/** A latency point of a chart in milliseconds; for a whole-millisecond tool a 0 has no point (it means under 1 ms). */
+function latencyChartMs(scenario, us) {
+  if (latencyResolutionUs(scenario) < 1000) return msFromUs(us);
+  const ms = Math.round(us / 1000);
+  return ms === 0 ? null : ms;
+}
+
 /** "116.0 (115.2–116.4)" style cell from a { min, median, max } and a number formatter. */
 function valueWithRange(ctx, mmm, format) {
   return ctx.t('valueWithRange', { value: format(mmm.median), range: ctx.t('range', { min: format(mmm.min), max: format(mmm.max) }) });
 }
 
-module.exports = { paragraphs, folded, wholeNumber, msFromUs, valueWithRange };
+module.exports = { paragraphs, folded, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs, latencyResolutionUs };

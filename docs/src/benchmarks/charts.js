@@ -20,7 +20,8 @@
 //               marked with a cross at the top of the plot
 //   breaks      line charts: category indexes where the line must not join the point before
 //               (the environment changed there)
-//   horizontal  bars run horizontally (optional; many bars do so anyway)
+//   horizontal  true: bars run horizontally (optional; many bars do so anyway); false: bars stay upright
+//               whatever their number
 //   base        bars start at this value instead of the axis start (a ratio chart: 1)
 //   reference   a rule across the plot at this value of the value axis (a ratio chart: 1)
 //   x           line charts with a numeric x axis: the x value of each category

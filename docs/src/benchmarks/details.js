@@ -7,9 +7,9 @@
 'use strict';
 const { codeSpan, fencedCode, table } = require('../../../bench/src/shared/escape');
 const { resultFor, runCounts } = require('./stats');
-const { paragraphs, valueWithRange } = require('./blocks');
-const { sourceDrawer, scenarioCommands, instructionCommands, fixedRateCommands } = require('./provenance');
-const { comparisonText } = require('./sentences');
+const { paragraphs, valueWithRange, latencyMs } = require('./blocks');
+const { sourceDrawer, scenarioCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand } = require('./provenance');
+const { comparisonText, countedCaseText, exitText } = require('./sentences');
 const figures = require('../../site/plugins/benchmark-figures');
 
 // The schema's error kinds, in a fixed order (not the JSON's key order).
@@ -60,10 +60,10 @@ function plan(ctx) {
     ctx.strings.plan.serversIntro,
     table(ctx.strings.plan.serversHeader, servers.map((s) => [
       ctx.esc(s.name), ctx.esc(s.version), s.serverHeader ? codeSpan(s.serverHeader, { inTable: true }) : ctx.strings.dash,
-      codeSpan(s.commandLine, { inTable: true }),
+      codeSpan(readerCommand(s.commandLine), { inTable: true }),
     ])),
     ctx.strings.plan.scenariosIntro,
-    table(ctx.strings.plan.scenariosHeader, scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ctx.esc(sc.tool), codeSpan(sc.commandLine, { inTable: true })])),
+    table(ctx.strings.plan.scenariosHeader, scenarios.map((sc) => [ctx.scenarioLabel(sc.id), ctx.esc(sc.tool), codeSpan(readerCommand(sc.commandLine), { inTable: true })])),
     sourceDrawer(ctx, scenarioCommands(scenarios)),
   );
   return text;
@@ -92,7 +92,7 @@ function results(ctx) {
   const [commandHeader, descriptionHeader, serverHeader] = ctx.strings.results.header;
   const header = [commandHeader, descriptionHeader, ...servers.map((s) => ctx.fill(serverHeader, { server: ctx.esc(s.name) }))];
   const rows = scenarios.map((sc) => [
-    codeSpan(sc.commandLine, { inTable: true }), ctx.scenarioLabel(sc.id),
+    codeSpan(readerCommand(sc.commandLine), { inTable: true }), ctx.scenarioLabel(sc.id),
     ...servers.map((s) => resultsCell(ctx, resultFor(sc, s.id))),
   ]);
   return paragraphs(ctx.strings.results.intro, table(header, rows), sourceDrawer(ctx, scenarioCommands(scenarios)));
@@ -126,7 +126,7 @@ function latency(ctx) {
     for (const s of servers) {
       const summary = resultFor(sc, s.id)?.summary ?? null;
       rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(s.id),
-        ...DETAIL_PERCENTILES.map((p) => (summary && summary.latencyUs && typeof summary.latencyUs[p] === 'number' ? ctx.fmt.ms(summary.latencyUs[p]) : ctx.strings.dash))]);
+        ...DETAIL_PERCENTILES.map((p) => (summary && summary.latencyUs && typeof summary.latencyUs[p] === 'number' ? latencyMs(ctx, sc, summary.latencyUs[p]) : ctx.strings.dash))]);
     }
   }
   const header = ctx.strings.details.latencyHeader;
@@ -184,7 +184,7 @@ function json(ctx) {
   if (c) {
     blocks.push(ctx.t('details.json.conformance', {
       requests: ctx.fmt.integer(c.requests), servers: ctx.list(c.servers.map((id) => ctx.serverName(id) ?? ctx.esc(id))),
-      reference: ctx.serverName(c.reference) ?? ctx.esc(c.reference), report: codeSpan(c.report),
+      reference: ctx.serverName(c.reference) ?? ctx.esc(c.reference), report: codeSpan(readerCommand(c.report)),
       verdict: c.ok ? d.conformancePassed : d.conformanceFailed,
     }));
     const failures = c.failures.map((f) => `- ${ctx.t('details.json.failure', {
@@ -256,6 +256,66 @@ function jsonInstructions(ctx) {
   );
 }
 
+// Where the time goes (issue 16): how the system calls were counted, every case and server by kind
+// of call with the repeats' spread and every call by name, the counts that failed, and the user /
+// kernel split of the server's CPU time per request in every timed scenario.
+function timeGoes(ctx) {
+  const { results } = ctx;
+  const d = ctx.strings.details.timeGoes;
+  const blocks = [];
+  const data = figures.syscallTable(results);
+  if (data) {
+    const block = results.syscalls;
+    blocks.push(ctx.t('details.timeGoes.intro', {
+      tool: ctx.esc(block.tool), version: ctx.esc(block.straceVersion), command: codeSpan(readerCommand(block.straceCommand)),
+      repeats: ctx.fmt.integer(block.repeats),
+      categories: ctx.list(block.categories.map((c) => ctx.t('details.timeGoes.category', {
+        category: ctx.strings.timeGoes.categoryHeaders[c.id] ?? ctx.esc(c.id), names: c.names.map((n) => codeSpan(n)).join(ctx.strings.timeGoes.nameSeparator),
+      }))),
+    }));
+    const header = [d.header[0], d.header[1], ...data.categories.map((id) => ctx.strings.timeGoes.categoryHeaders[id] ?? ctx.esc(id)), ...d.header.slice(2)];
+    const rows = [];
+    const failed = [];
+    for (const entry of data.cases) {
+      const label = ctx.t('details.timeGoes.case', {
+        case: countedCaseText(ctx, entry.case), requests: ctx.fmt.integer(entry.case.requests), pace: ctx.fmt.integer(entry.case.pace ?? 0),
+      });
+      for (const row of entry.rows) {
+        if (row.total === null) {
+          failed.push(`- ${ctx.t('details.timeGoes.failed', { case: countedCaseText(ctx, entry.case), server: ctx.serverName(row.server), reason: ctx.esc(row.failureReason || '') })}`);
+        }
+        const byName = row.perRequest ? Object.entries(row.perRequest).filter(([, v]) => Math.abs(v) >= 0.005)
+          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([n, v]) => `${codeSpan(n, { inTable: true })} ${ctx.fmt.decimal(v, 2)}`).join(' · ') : ctx.strings.dash;
+        rows.push([label, ctx.serverName(row.server),
+          ...data.categories.map((id) => (row.byCategory ? ctx.fmt.decimal(row.byCategory[id] ?? 0, 2) : ctx.strings.dash)),
+          row.total === null ? ctx.strings.dash : ctx.fmt.decimal(row.total, 3),
+          row.spread === null || row.repeats < 2 ? ctx.t('details.timeGoes.repeats', { count: ctx.fmt.integer(row.repeats) })
+            : ctx.t('details.timeGoes.spread', { spread: ctx.fmt.percent(row.spread), count: ctx.fmt.integer(row.repeats) }),
+          byName || ctx.strings.dash]);
+      }
+    }
+    blocks.push(table(header, rows, header.map((_, i) => (i > 1 && i < header.length - 1 ? 'right' : null))));
+    if (failed.length) blocks.push(d.failedIntro, failed.join('\n'));
+    blocks.push(sourceDrawer(ctx, syscallCommands(block)));
+  } else {
+    blocks.push(ctx.strings.timeGoes.none);
+  }
+  // The user / kernel split of every timed scenario (results of earlier benches have none).
+  const splitRows = [];
+  for (const sc of results.scenarios) {
+    for (const r of sc.results) {
+      const split = figures.cpuSplit(sc, r.server);
+      if (split) {
+        splitRows.push([ctx.scenarioLabel(sc.id), ctx.serverName(r.server), ctx.fmt.decimal(split.user, 2), ctx.fmt.decimal(split.kernel, 2), ctx.fmt.percent(split.share)]);
+      }
+    }
+  }
+  if (splitRows.length) {
+    blocks.push(d.cpuIntro, table(d.cpuHeader, splitRows, d.cpuHeader.map((_, i) => (i > 1 ? 'right' : null))), sourceDrawer(ctx, scenarioCommands(results.scenarios)));
+  }
+  return paragraphs(...blocks);
+}
+
 // Latency against load: how the levels were set and run, then every level of every group and server
 // (target and achieved rate, runs held, percentiles of the held runs), and why a level was not held.
 function fixedRate(ctx) {
@@ -279,7 +339,7 @@ function fixedRate(ctx) {
     blocks.push(ctx.t('details.fixedRate.group', {
       group: `**${name}**`, servers: ctx.list(group.servers.map((id) => ctx.serverName(id))),
       maximum: ctx.fmt.integer(group.basis.maximum), server: ctx.serverName(group.basis.slowestServer),
-      scenario: ctx.scenarioLabel(group.basis.scenario) ?? codeSpan(group.basis.scenario), command: codeSpan(group.commandLine),
+      scenario: ctx.scenarioLabel(group.basis.scenario) ?? codeSpan(group.basis.scenario), command: codeSpan(readerCommand(group.commandLine)),
     }));
     const rows = [];
     for (const level of group.levels) {
@@ -405,9 +465,19 @@ function notes(ctx) {
       failedRuns.push(`- ${ctx.t('notes.failedInstructions', { server: ctx.serverName(r.server), case: ctx.esc(c.id), reason: ctx.esc(r.failureReason || '') })}`);
     }
   }
+  for (const c of (ctx.results.syscalls && ctx.results.syscalls.cases) || []) {
+    for (const r of c.results.filter((x) => x.total === null)) {
+      failedRuns.push(`- ${ctx.t('notes.failedSyscalls', { server: ctx.serverName(r.server), case: ctx.esc(c.id), reason: ctx.esc(r.failureReason || '') })}`);
+    }
+  }
+  // Every server that exited while the bench still needed it, where and how (results.serverExits).
+  const exits = (ctx.results.serverExits || []).map((x) => `- ${ctx.t('notes.exit', {
+    where: ctx.scenarioLabel(x.block) ?? codeSpan(x.block), part: ctx.esc(x.part), text: exitText(ctx, x),
+  })}`);
   return paragraphs(
     items.length ? paragraphs(ctx.strings.notes.intro, items.join('\n')) : ctx.strings.notes.none,
     failedRuns.length ? paragraphs(ctx.strings.notes.failedRunsIntro, failedRuns.join('\n')) : null,
+    exits.length ? paragraphs(ctx.strings.notes.exitsIntro, exits.join('\n')) : ctx.strings.notes.noExits,
     sourceDrawer(ctx),
   );
 }
@@ -437,4 +507,4 @@ function comparisons(ctx) {
   );
 }
 
-module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, json, fixedRate, notes };
+module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, json, timeGoes, fixedRate, notes };

@@ -43,7 +43,15 @@ function benchSettings(json, { jsonServers = [] } = {}) {
     sweep: p.sweep ? {
       tool: p.sweep.tool, levels: p.sweep.levels, runsPerLevel: p.sweep.runsPerLevel, durationSeconds: p.sweep.durationSeconds,
     } : null,
-    instructions: p.instructions ? { requests: p.instructions.requests, repeats: p.instructions.repeats, cases: p.instructions.cases } : null,
+    instructions: p.instructions ? {
+      requests: p.instructions.requests, repeats: p.instructions.repeats,
+      cases: p.instructions.cases.map((id) => ({ id, requests: (p.instructions.requestsByCase || {})[id] ?? p.instructions.requests })),
+    } : null,
+    // System calls per request (issue 16): cases of both kinds, each with its N.
+    syscalls: p.syscalls ? {
+      repeats: p.syscalls.repeats,
+      cases: p.syscalls.cases.map((id) => ({ id, requests: (p.syscalls.requestsByCase || {})[id] ?? p.syscalls.requests })),
+    } : null,
     // The JSON application (issue 9): its endpoints, variants and run lengths; its instruction cases
     // take N and repeats from the profile's instructions block unless requestsByCase names a case.
     json: p.json ? {
@@ -73,6 +81,7 @@ function benchSettings(json, { jsonServers = [] } = {}) {
     } : null,
   }));
   return {
+    expectation: json.expectation ? { ...json.expectation } : null,
     saturationThreshold: json.saturationThreshold,
     spreadWarningThreshold: json.spreadWarningThreshold,
     contentionNoteThreshold: json.contentionNoteThreshold,
@@ -158,8 +167,9 @@ const BLOCKS = {
       }, 'methodology.fixedRate') : dash,
       [
         p.instructions ? fill(m.instructions, {
-          cases: ctx.list(p.instructions.cases.map((c) => codeSpan(c, { inTable: true }))),
-          requests: ctx.fmt.integer(p.instructions.requests), repeats: ctx.fmt.integer(p.instructions.repeats),
+          cases: p.instructions.cases.map((c) => fill(m.syscallCase, { id: codeSpan(c.id, { inTable: true }), requests: ctx.fmt.integer(c.requests) }, 'methodology.syscallCase'))
+            .join(ctx.strings.listSeparator),
+          repeats: ctx.fmt.integer(p.instructions.repeats),
         }, 'methodology.instructions') : null,
         p.json && p.json.instructions.length ? fill(m.jsonInstructions, {
           cases: p.json.instructions.map((c) => fill(m.jsonInstructionCase, {
@@ -167,6 +177,11 @@ const BLOCKS = {
           }, 'methodology.jsonInstructionCase')).join(ctx.strings.listSeparator),
         }, 'methodology.jsonInstructions') : null,
       ].filter(Boolean).join(ctx.strings.listSeparator) || dash,
+      p.syscalls ? fill(m.syscalls, {
+        cases: p.syscalls.cases.map((c) => fill(m.syscallCase, { id: codeSpan(c.id, { inTable: true }), requests: ctx.fmt.integer(c.requests) }, 'methodology.syscallCase'))
+          .join(ctx.strings.listSeparator),
+        repeats: ctx.fmt.integer(p.syscalls.repeats),
+      }, 'methodology.syscalls') : dash,
     ]));
   },
 };
@@ -198,6 +213,12 @@ const VALUES = {
   // The default profile's pipelined scenarios: their depth, and their connection counts as a list.
   pipelineDepth: (ctx, s) => ctx.fmt.integer(pipelined(s)[0].pipelineDepth),
   pipelinedConnections: (ctx, s) => ctx.list(pipelined(s).map((sc) => ctx.fmt.integer(sc.connections))),
+  // The benchmark expectation the runner prints (scenarios.json expectation).
+  saturatedHalfWidth: (ctx, s) => ctx.fmt.share(s.expectation.saturatedHalfWidth),
+  minPairs: (ctx, s) => ctx.fmt.integer(s.expectation.minPairs),
+  countSpread: (ctx, s) => ctx.fmt.share(s.expectation.countSpread),
+  // The default profile's fewest rounds of any scenario.
+  defaultMinRounds: (ctx, s) => ctx.fmt.integer(Math.min(...s.profiles.find((p) => p.id === 'default').scenarios.map((sc) => sc.repetitions))),
 };
 
 /**

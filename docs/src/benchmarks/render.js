@@ -15,6 +15,7 @@ const { escapeMarkdownText, oneLine } = require('../../../bench/src/shared/escap
 const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
+const { readerText } = require('./provenance');
 const sections = require('./sections');
 const details = require('./details');
 const frontPage = require('./front-page');
@@ -94,7 +95,8 @@ function createContext(lang, strings, inputs) {
     lang,
     strings,
     fmt,
-    esc: escapeMarkdownText,
+    // Data text as Markdown text, with no path of the machine that ran the bench (provenance.readerText).
+    esc: (text) => escapeMarkdownText(readerText(text)),
     fill: (template, values) => fill(template, values, `strings.${lang}.json`),
     t: (key, values = {}) => fill(lookup(key), values, `strings.${lang}.json: ${key}`),
     serverName: (id) => names.get(id),

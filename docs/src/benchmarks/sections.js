@@ -10,11 +10,11 @@
 'use strict';
 const { codeSpan, escapeHtml, oneLine, table } = require('../../../bench/src/shared/escape');
 const { chartFigure } = require('./charts');
-const { scenarioSentence, endpointSentence, localize } = require('./sentences');
+const { scenarioSentence, endpointSentence, countSentences, countedCaseText, exitText, localize, sideText } = require('./sentences');
 const { utcMinute } = require('./format');
 const figures = require('../../site/plugins/benchmark-figures');
-const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands } = require('./provenance');
-const { paragraphs, folded, wholeNumber, msFromUs } = require('./blocks');
+const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands } = require('./provenance');
+const { paragraphs, folded, wholeNumber, msFromUs, latencyMs, latencyChartMs } = require('./blocks');
 const { verdictTable } = require('./verdicts');
 
 const serverIndex = figures.serverColor;
@@ -88,7 +88,8 @@ function glance(ctx) {
 function conclusion(ctx) {
   const pair = figures.mainPair(ctx.results);
   const item = (scenario) => ctx.t('conclusionItem', {
-    scenario: ctx.scenarioLabel(scenario.id), sentence: localize(scenarioSentence(ctx.results, scenario, pair), ctx),
+    scenario: ctx.scenarioLabel(scenario.id),
+    sentence: sentences(ctx, localize(scenarioSentence(ctx.results, scenario, pair), ctx), exitsText(ctx, scenario.id)),
   });
   const keys = figures.keyScenarios(ctx.results).map((k) => k.scenario);
   // The JSON endpoints have their own sentences, in "Drogon and Go" (json()).
@@ -105,6 +106,13 @@ function conclusion(ctx) {
   const rest = items.slice(shown);
   return paragraphs(items.slice(0, shown).join('\n'),
     folded(ctx.t('moreScenarios', { count: ctx.fmt.integer(rest.length) }), rest.join('\n'), 'bench-more'));
+}
+
+// The servers that exited during a block (a scenario, a JSON endpoint), from results.serverExits: one
+// sentence each, next to that block's sentence, so a restart is never silent. null when none did.
+function exitsText(ctx, blockId) {
+  const exits = (ctx.results.serverExits || []).filter((x) => x.block === blockId);
+  return exits.length ? exits.map((x) => exitText(ctx, x)).join(ctx.strings.sentenceSeparator) : null;
 }
 
 // Requests per second against concurrency (the bench's sweep): one line per server over a
@@ -145,9 +153,9 @@ function latency(ctx) {
     for (const curve of figures.latencyCurves(results, sc)) {
       const byKey = new Map(curve.points.map((pt) => [pt.key, pt.us]));
       rows.push([ctx.scenarioLabel(sc.id), ctx.serverName(curve.server),
-        ...figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? ctx.fmt.ms(byKey.get(pc.key)) : ctx.strings.dash))]);
+        ...figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? latencyMs(ctx, sc, byKey.get(pc.key)) : ctx.strings.dash))]);
       series.push({
-        values: figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? msFromUs(byKey.get(pc.key)) : null)),
+        values: figures.PERCENTILES.map((pc) => (byKey.has(pc.key) ? latencyChartMs(sc, byKey.get(pc.key)) : null)),
         color: serverIndex(results, curve.server), group,
       });
     }
@@ -344,7 +352,7 @@ function json(ctx) {
   });
   // One sentence per endpoint; with many endpoints (the default profile) the first ones shown, the others folded.
   const endpointItems = data.endpoints.map((e) => ctx.t('conclusionItem', {
-    scenario: endpointLabel(e), sentence: localize(endpointSentence(results, e.scenario), ctx),
+    scenario: endpointLabel(e), sentence: sentences(ctx, localize(endpointSentence(results, e.scenario), ctx), exitsText(ctx, e.scenario.id)),
   }));
   const unfolded = ctx.layout.endpointSentencesUnfolded;
   const sentenceBlock = endpointItems.length <= unfolded ? endpointItems.join('\n')
@@ -399,6 +407,78 @@ function instructions(ctx) {
   return paragraphs(
     figure, dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
     sourceDrawer(ctx, instructionCommands({ ...block, cases: data.cases })),
+  );
+}
+
+// Where the time goes (issue 16): system calls per request by kind (strace, lock-step client, N and
+// 2N) for every counted case, one case at a time (a selector), beside the instruction counts; the
+// sentences name, from these figures, where each pair differs and how much of each server's CPU time
+// the kernel took in the matching timed runs. The folded data holds the chart's table and a table of
+// the totals with instructions and the user / kernel split per request.
+function timeGoes(ctx) {
+  const { results } = ctx;
+  const data = figures.syscallTable(results);
+  if (!data) return ctx.strings.timeGoes.none;
+  const t = ctx.strings.timeGoes;
+  const block = results.syscalls;
+  const caseLabels = data.cases.map((entry) => countedCaseText(ctx, entry.case));
+  // The chart shows the first pipelined hello-world case first (where the servers differ most); its
+  // sentence comes first too, the others after it in the file's order.
+  const first = Math.max(0, data.cases.findIndex((entry) => entry.kind === 'pipelined' && !entry.json));
+  const order = [first, ...data.cases.map((_, i) => i).filter((i) => i !== first)];
+  const items = order.map((i) => {
+    const parts = countSentences(results, data.cases[i]).map((s) => localize(s, ctx));
+    return parts.length ? ctx.t('conclusionItem', { scenario: caseLabels[i], sentence: parts.join(ctx.strings.sentenceSeparator) }) : null;
+  }).filter(Boolean);
+  const categoryHeaders = data.categories.map((id) => t.categoryHeaders[id] ?? ctx.esc(id));
+  const header = [t.header[0], t.header[1], ...categoryHeaders];
+  const rows = [];
+  const series = [];
+  data.cases.forEach((entry, group) => {
+    for (const row of entry.rows) {
+      rows.push([caseLabels[group], ctx.serverName(row.server),
+        ...data.categories.map((id) => (row.byCategory ? ctx.fmt.decimal(row.byCategory[id] ?? 0, 2) : ctx.strings.dash))]);
+      series.push({
+        values: data.categories.map((id) => (row.byCategory ? Math.round((row.byCategory[id] ?? 0) * 1000) / 1000 : null)),
+        color: serverIndex(results, row.server), group,
+      });
+    }
+  });
+  // The totals beside the instructions and the user / kernel split of the matching timed scenario.
+  const cpuCell = (split, key) => (split ? ctx.fmt.decimal(split[key], 2) : ctx.strings.dash);
+  const totals = data.cases.flatMap((entry, i) => {
+    const scenario = figures.scenarioForCase(results, entry.case);
+    return entry.rows.map((row) => {
+      const split = figures.cpuSplit(scenario, row.server);
+      const instructions = figures.instructionsFor(results, entry.case.id, row.server);
+      return [caseLabels[i], ctx.serverName(row.server),
+        row.total === null ? ctx.strings.dash : ctx.fmt.decimal(row.total, 2),
+        instructions === null ? ctx.strings.dash : ctx.fmt.integer(instructions),
+        cpuCell(split, 'user'), cpuCell(split, 'kernel'), split ? ctx.fmt.percent(split.share) : ctx.strings.dash,
+        scenario ? ctx.scenarioLabel(scenario.id) : ctx.strings.dash];
+    });
+  });
+  const figure = chartFigure({
+    id: 'time-goes', fallback: t.fallback, selectLabel: t.select,
+    caption: ctx.t('timeGoes.caption', { tool: oneLine(block.tool), version: oneLine(block.straceVersion), repeats: ctx.fmt.integer(block.repeats) }),
+    spec: {
+      // Upright bars whatever the case's number of servers: six short kinds of call, compact.
+      kind: 'bar', scale: 'linear', seriesIn: 'rows', keyColumns: 2, locale: ctx.fmt.locale, horizontal: false,
+      series, groups: { selected: first },
+    },
+  });
+  // With many cases (the default profile's five), the first ones shown and the others folded under them.
+  const unfolded = ctx.layout.timeGoesUnfolded;
+  const list = items.length <= unfolded ? items.join('\n')
+    : paragraphs(items.slice(0, unfolded).join('\n'), folded(ctx.t('timeGoes.more', { count: ctx.fmt.integer(items.length - unfolded) }), items.slice(unfolded).join('\n'), 'bench-more'));
+  return paragraphs(
+    list,
+    figure,
+    dataTable(ctx, paragraphs(
+      table(header, rows, header.map((_, i) => (i > 1 ? 'right' : null))),
+      table(t.totalsHeader, totals, t.totalsHeader.map((_, i) => (i > 1 && i < 7 ? 'right' : null))),
+    )),
+    sourceDrawer(ctx, syscallCommands(block)),
   );
 }
 
@@ -501,4 +581,26 @@ function ownRun(ctx) {
   return paragraphs(ctx.t('ownRun.intro', { how: ctx.pageLink('reproducing', ctx.strings.ownRun.how, 'compare-with-your-own-run') }), html);
 }
 
-module.exports = { summary, glance, conclusion, json, sweep, latency, latencyLoad, instructions, trend, ownRun };
+// The last part of the page, with its headings (strings "headings"): the instruction counts, where
+// the time goes, the concurrency sweep, the trend and the reader's own run, two by two. With
+// system-call counts, the time goes beside the instruction counts (and the own run under them, about
+// as tall together), the sweep beside the trend; a file without them keeps the earlier pairs (sweep
+// and instruction counts, trend and own run) and says nothing about counts it does not have. Issue
+// 10's budget of 3,600 px is why the layout is chosen by height.
+function measures(ctx) {
+  const heading = (key) => `## ${ctx.strings.headings[key]}`;
+  const cell = (...blocks) => paragraphs('<div class="bench-cell">', ...blocks, '</div>');
+  const pair = (left, right) => ['<div class="bench-pair">', left, right, '</div>'].join('\n');
+  if (figures.syscallTable(ctx.results)) {
+    return paragraphs(
+      pair(cell(heading('instructions'), instructions(ctx), heading('ownRun'), ownRun(ctx)), cell(heading('timeGoes'), timeGoes(ctx))),
+      pair(cell(heading('sweep'), sweep(ctx)), cell(heading('trend'), trend(ctx))),
+    );
+  }
+  return paragraphs(
+    pair(cell(heading('sweep'), sweep(ctx)), cell(heading('instructions'), instructions(ctx))),
+    pair(cell(heading('trend'), trend(ctx)), cell(heading('ownRun'), ownRun(ctx))),
+  );
+}
+
+module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures };

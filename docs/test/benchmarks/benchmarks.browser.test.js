@@ -9,8 +9,8 @@
 //     or shown as text; hostile strings and addresses in the published JSON shown as text;
 //   - no console error or warning, no CSP violation.
 // The site is built into a temp folder from a temp copy of the content whose results are a real
-// quick run in results format 2 with the JSON part and fixed-rate latency
-// (docs/test/fixtures/results-quick-v2-json-b.json) and whose history holds another (-v2-json-a); a
+// quick run in results format 2 with the JSON part, fixed-rate latency and issue 16's system-call
+// counts (docs/test/fixtures/results-quick-v3-b.json) and whose history holds another (-v3-a); a
 // format 1 run (results-quick-b.json) must keep rendering. The page height is also measured with
 // default-size files: the committed bench/results/latest.json and a real run of the default profile's
 // every scenario, endpoint, fixed-rate group and level (results-default-short.json).
@@ -28,10 +28,10 @@ const { createFormatter } = require('../../src/benchmarks/format');
 const { historyFileName } = require('../../../bench/src/results/history');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
-const resultsFile = path.join(fixtures, 'results-quick-v2-json-b.json');
+const resultsFile = path.join(fixtures, 'results-quick-v3-b.json');
 const results = JSON.parse(fs.readFileSync(resultsFile, 'utf8'));
 const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(resultsFile)).digest('hex');
-const historyFile = path.join(fixtures, 'results-quick-v2-json-a.json');
+const historyFile = path.join(fixtures, 'results-quick-v3-a.json');
 const historyEntry = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
 
@@ -154,9 +154,9 @@ function expectations(lang) {
     throughput: hello.map((sc) => helloServers.map((s) => withRange(find(sc, s).requestsPerSecond))),
     efficiency: hello.map((sc) => helloServers.map((s) => withRange(find(sc, s).requestsPerServerCpuSecond))),
     // Rows of the latency data table: scenarios and servers with latency figures (pipelined runs have none).
-    latency: results.scenarios.flatMap((sc) => results.servers.filter((s) => find(sc, s) && find(sc, s).latencyUs).map((s) => PERCENTILE_KEYS.map((p) => fmt.ms(find(sc, s).latencyUs[p])))),
+    latency: results.scenarios.flatMap((sc) => results.servers.filter((s) => find(sc, s) && find(sc, s).latencyUs).map((s) => PERCENTILE_KEYS.map((p) => msText(fmt, strings, sc, find(sc, s).latencyUs[p])))),
     // Rows of the details page's latency table: every hello-world scenario and server, a dash without figures.
-    latencyDetails: hello.flatMap((sc) => helloServers.map((s) => PERCENTILE_KEYS.map((p) => (find(sc, s).latencyUs ? fmt.ms(find(sc, s).latencyUs[p]) : strings.dash)))),
+    latencyDetails: hello.flatMap((sc) => helloServers.map((s) => PERCENTILE_KEYS.map((p) => (find(sc, s).latencyUs ? msText(fmt, strings, sc, find(sc, s).latencyUs[p]) : strings.dash)))),
     // Drogon and Go: a row per variant, a cell per endpoint (req/s · p50 / p75 / p90 / p99 in ms).
     json: jsonVariants(results).map((id) => jsonScenariosOf(results).map((sc) => {
       const summary = find(sc, { id });
@@ -167,7 +167,14 @@ function expectations(lang) {
 
 const PERCENTILE_KEYS = ['p50', 'p75', 'p90', 'p99', 'p999'];
 const summaryOf = (sc, id) => sc.results.find((r) => r.server === id).summary;
-const latencyCurve = (sc, id) => PERCENTILE_KEYS.map((p) => Math.round(summaryOf(sc, id).latencyUs[p]) / 1000);
+// ab measures whole milliseconds (issue 16): shown as whole ms, a 0 as "< 1", and not drawn.
+const wholeMs = (sc) => (sc.latencyResolutionUs ?? (sc.tool === 'ab' ? 1000 : 1)) >= 1000;
+const msText = (fmt, strings, sc, us) => (!wholeMs(sc) ? fmt.ms(us) : (Math.round(us / 1000) === 0 ? strings.latency.underOneMs : fmt.integer(Math.round(us / 1000))));
+const latencyCurve = (sc, id) => PERCENTILE_KEYS.map((p) => {
+  const us = summaryOf(sc, id).latencyUs[p];
+  if (!wholeMs(sc)) return Math.round(us) / 1000;
+  return Math.round(us / 1000) === 0 ? null : Math.round(us / 1000);
+});
 const METRICS = ['requestsPerSecond', 'requestsPerServerCpuSecond'];
 // The key scenarios of a results file: the first hello-world pipelined, keep-alive and new-connection one.
 function keyScenariosOf(r) {
@@ -216,7 +223,11 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
     const where = `${code} ${route}`;
     assert.equal(shown.lang, code, `${where}: <html lang>`);
     // The charts the JSON has data for; the history holds a comparable run, so a trend.
-    const expectIds = ['ratios', 'json', 'latency', 'latency-load', ...(results.sweep ? ['sweep'] : []), ...(results.instructions ? ['instructions'] : []), 'trend'];
+    // (With system-call counts the time goes beside the instruction counts, the sweep beside the trend.)
+    const sweepId = results.sweep ? ['sweep'] : [];
+    const countIds = results.instructions ? ['instructions'] : [];
+    const expectIds = ['ratios', 'json', 'latency', 'latency-load',
+      ...(results.syscalls ? [...countIds, 'time-goes', ...sweepId] : [...sweepId, ...countIds]), 'trend'];
     assert.deepEqual(shown.figures.map((f) => f.id), expectIds.map((id) => `bench-chart-${id}`), where);
     assert.equal(shown.chartInstances, shown.figures.length, `${where}: one Chart instance per figure (old ones destroyed)`);
     for (const figure of shown.figures) {
@@ -255,6 +266,24 @@ test('Benchmarks page in every language: charts drawn, chart data and table numb
         const r = c.results.find((x) => x.server === id);
         return r && r.perRequest !== null ? Math.round(r.perRequest) : null;
       })), `${where}: instruction chart data`);
+    }
+    // Where the time goes: system calls per request by kind, one case at a time (the first pipelined
+    // hello-world case, else the first), a bar series per server; one sentence item per case above it,
+    // named like the selector's cases, in the page's language.
+    const timeGoes = byId['time-goes'];
+    const cases = results.syscalls.cases;
+    const kinds = [...results.syscalls.categories.map((c) => c.id), 'other'];
+    const first = Math.max(0, cases.findIndex((c) => c.pipelineDepth > 1 && c.servers !== 'json'));
+    assert.equal(timeGoes.group, String(first), `${where}: time-goes chart's first case`);
+    assert.deepEqual(timeGoes.data, cases[first].results.map((r) => kinds.map((id) => (r.byCategory ? Math.round(r.byCategory[id] * 1000) / 1000 : null))), `${where}: time-goes chart data`);
+    assert.equal(timeGoes.options.length, cases.length, `${where}: a selector entry per case`);
+    const items = await page.evaluate(() => [...document.getElementById('bench-figure-time-goes').previousElementSibling.querySelectorAll('li')]
+      .map((li) => ({ label: li.querySelector('strong').textContent.replace(/[:：]\s*$/, ''), text: li.textContent })));
+    assert.deepEqual(items.map((i) => i.label), timeGoes.options.map((o) => o.text), `${where}: one sentence item per case`);
+    const expectedStrings = stringsOf(code === 'en' ? 'en' : 'zh-CN');
+    const fmtTime = createFormatter(expectedStrings.format);
+    for (const [i, c] of cases.entries()) {
+      for (const r of c.results.filter((x) => x.total !== null).slice(0, 1)) assert.ok(items[i].text.includes(fmtTime.decimal(r.total, 2)), `${where}: ${c.id} sentence has ${r.server}'s total`);
     }
     // Latency curves: the first key scenario with latency figures is drawn (one curve per server), at x = 1/(1 - p).
     const withLatency = (sc) => sc.results.some((r) => r.summary && r.summary.latencyUs);
@@ -415,11 +444,19 @@ test('addresses in data stay plain text in the real docsify, followed by any pun
     .filter((ch) => !/[\\`*_[\]|~<>&#{}]/.test(ch));
   const address = 'https://example.invalid/x.png';
   const withAddresses = JSON.parse(JSON.stringify(results));
-  // Names appear inside the generated sentences, before the templates' own punctuation; the CPU model
-  // carries the address before every mark.
+  // Names appear inside the generated sentences, before the templates' own punctuation; the machine
+  // facts carry the address before every mark: the CPU model the first marks, extra tool versions the
+  // others (each such field holds at most 200 characters), all shown on the details page.
   withAddresses.servers.forEach((server, i) => { server.name = `${address}?server=${i}`; });
   withAddresses.profile = 'www.example.invalid';
-  withAddresses.environment.cpuModel = marks.map((mark) => `${address}${mark}`).join(' ');
+  const chunks = [];
+  for (const mark of marks) {
+    const item = `${address}${mark}`;
+    if (!chunks.length || chunks[chunks.length - 1].join(' ').length + item.length + 1 > 200) chunks.push([]);
+    chunks[chunks.length - 1].push(item);
+  }
+  withAddresses.environment.cpuModel = chunks[0].join(' ');
+  chunks.slice(1).forEach((chunk, i) => { withAddresses.environment.versions[`marks${i + 1}`] = chunk.join(' '); });
   withAddresses.environment.os = 'someone@example.invalid';
   const file = path.join(dir, 'latest.json');
   fs.writeFileSync(file, JSON.stringify(withAddresses));
@@ -449,14 +486,16 @@ test('addresses in data stay plain text in the real docsify, followed by any pun
       if (entry.id === 'benchmarks') {
         for (let i = 0; i < withAddresses.servers.length; i += 1) assert.ok(found.text.includes(`${address}?server=${i}`), `${where}: server ${i}'s name not shown as text`);
       }
-      if (found.text.includes(`${address}${marks[0]}`)) {
-        for (const mark of marks) assert.ok(found.text.includes(`${address}${mark}`), `${where}: "${address}${mark}" not shown verbatim`);
-        checked.add(code);
+      // A page that shows a field shows every address and mark of it verbatim.
+      for (const chunk of chunks) {
+        if (!found.text.includes(chunk[0])) continue;
+        for (const item of chunk) assert.ok(found.text.includes(item), `${where}: "${item}" not shown verbatim`);
+        if (chunk === chunks[chunks.length - 1]) checked.add(code);
       }
       assert.doesNotMatch(found.text, /\\\[|\\\]/, `${where}: escaping backslashes visible`);
     }
   }
-  assert.deepEqual([...checked].sort(), ['en', 'zh-CN', 'zh-TW'], 'the CPU model was not shown in every language');
+  assert.deepEqual([...checked].sort(), ['en', 'zh-CN', 'zh-TW'], 'the machine facts were not shown in every language');
   assert.ok(marks.includes('：') && marks.includes('、'), 'the Chinese templates use ： and 、');
   await screenshot(page, 'benchmarks-addresses-zh-TW');
   assert.deepEqual(page.problems, [], page.problems.join('\n'));

@@ -9,7 +9,7 @@ const path = require('node:path');
 const { wrapLabel, chartLabels, chartLayout, chartConfig, chartDatasets, initialGroup, extraDataset, PALETTE } = require('../../site/plugins/benchmark-charts');
 const { renderBenchmarkPages } = require('../../src/benchmarks/render');
 
-const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v2-json-b.json'), 'utf8'));
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v3-b.json'), 'utf8'));
 
 // The chart specs and table grids of a generated page, as the plugin would see them in the DOM.
 function chartsOf(markdown) {
@@ -28,13 +28,13 @@ function chartsOf(markdown) {
   return out;
 }
 
-const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v2-json-a.json'), 'utf8'));
+const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v3-a.json'), 'utf8'));
 
 test('every chart of the page finds its labels in the table that follows it', () => {
-  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v2-json-b.json'))).digest('hex');
+  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v3-b.json'))).digest('hex');
   const { en } = renderBenchmarkPages({ results: fixture, resultsSha256, history: [historyEntry] }).benchmarks;
   const charts = chartsOf(en);
-  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'json', 'latency', 'latency-load', 'sweep', 'instructions', 'trend']);
+  assert.deepEqual(charts.map((c) => c.id), ['ratios', 'json', 'latency', 'latency-load', 'instructions', 'time-goes', 'sweep', 'trend']);
   for (const { id, spec, grid } of charts) {
     const labels = chartLabels(spec, grid);
     const length = spec.series[0].values.length;
@@ -59,6 +59,12 @@ test('every chart of the page finds its labels in the table that follows it', ()
   assert.equal(latency.series[0], 'Drogon');
   assert.deepEqual(latency.groups.map((g) => g.name), [...new Set(charts[2].grid.rows.map((row) => row[0]))]);
   assert.equal(latency.groups[0].name, '100 connections, keep-alive');
+  // Where the time goes: a group per counted case (named by the case column), a series per server, a
+  // category per kind of call (the table's columns).
+  const timeGoes = chartLabels(charts.find((c) => c.id === 'time-goes').spec, charts.find((c) => c.id === 'time-goes').grid);
+  assert.deepEqual(timeGoes.categories, ['reads', 'writes', 'accepts', 'epoll', 'close', 'other']);
+  assert.deepEqual(timeGoes.groups.map((g) => g.name), ['keep-alive']);
+  assert.deepEqual(timeGoes.series, ['Drogon', 'nginx + hello\\_world module', 'nginx return 200']); // (the Markdown cells, as the test reads them)
   // The pipelined scenario has no latency figures (format 2 reports none): no group for it.
   assert.equal(latency.groups.length, fixture.scenarios.filter((sc) => sc.results.some((r) => r.summary && r.summary.latencyUs)).length);
 });

@@ -7,8 +7,9 @@
 // fixed-rate level, besides rounds, paired comparisons with intervals, a pipelined scenario without
 // latency, the sweep and instruction counts), results-quick-v2-a.json and -b.json (format 2 before
 // issue 9) and results-quick-a.json and -b.json (format 1, which must keep rendering) are the outputs
-// of real quick runs of the bench on the project's 2-core machine, copied unchanged. The goldens are
-// of the JSON pair. Refresh the goldens after an intended change with:
+// of real quick runs of the bench on the project's 2-core machine, copied unchanged; so are
+// results-quick-v3-a.json and -b.json (issue 16: system-call counts, the CPU split, ab's resolution).
+// The goldens are of the v3 pair. Refresh the goldens after an intended change with:
 //   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -34,6 +35,9 @@ const runB = () => load('results-quick-b.json');
 const runA2 = () => load('results-quick-v2-json-a.json');
 const runB2 = () => load('results-quick-v2-json-b.json');
 const runB2early = () => load('results-quick-v2-b.json');
+// Issue 16's pair (system-call counts, the CPU split, ab's resolution): the goldens are of these.
+const runA3 = () => load('results-quick-v3-a.json');
+const runB3 = () => load('results-quick-v3-b.json');
 const { marked } = loadDocsifyRuntime();
 
 const PAGES = ['benchmarks', 'benchmark-details'];
@@ -41,6 +45,7 @@ const sha256 = (bytes) => require('node:crypto').createHash('sha256').update(byt
 // The sha256 of the real fixture file for run B; other (modified) inputs stand for their own JSON text.
 const SHA_B = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-b.json')));
 const SHA_B2 = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-v2-json-b.json')));
+const SHA_B3 = sha256(fs.readFileSync(path.join(fixtures, 'results-quick-v3-b.json')));
 function renderPages(input) {
   return renderBenchmarkPages({ resultsSha256: sha256(JSON.stringify(input.results)), ...input });
 }
@@ -103,7 +108,7 @@ function assertNoInjectedMarkup(markdown, what) {
 // --- golden pages ----------------------------------------------------------------------------------
 
 test('golden pages (en, zh-CN, zh-TW) from two real quick runs', () => {
-  const pages = renderAll({ results: runB2(), resultsSha256: SHA_B2, history: [runA2()] });
+  const pages = renderAll({ results: runB3(), resultsSha256: SHA_B3, history: [runA3()] });
   for (const page of PAGES) {
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {
       const file = path.join(goldenDir, `${page}.${lang}.md`);
@@ -456,4 +461,91 @@ test('format 1 results keep rendering: one line says the file has no confidence 
   }
   // With intervals (format 2) there is no such line.
   assert.doesNotMatch(renderAll({ results: runB2() }).benchmarks.en, /no confidence intervals/);
+});
+
+// --- issue 16: commands as a reader types them -------------------------------------------------------
+
+// The absolute paths in the command fields of a results JSON (the tools the bench built in its cache,
+// /usr/sbin/nginx, scratch folders): the machine the bench ran on.
+function machinePaths(results) {
+  const found = new Set();
+  const walk = (value, key) => {
+    if (typeof value === 'string' && /command/i.test(key)) for (const m of value.matchAll(/(?:^|[\s='"])(\/[^\s'"]+)/g)) found.add(m[1]);
+    else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(results, '');
+  return [...found];
+}
+
+test('no Benchmarks page shows a path of the machine that ran the bench (real results: the committed run, a quick run); the JSON keeps them', () => {
+  const committed = JSON.parse(fs.readFileSync(path.join(repoRoot, 'bench', 'results', 'latest.json'), 'utf8'));
+  for (const [name, results] of [['bench/results/latest.json', committed], ['results-quick-v3-a.json', load('results-quick-v3-a.json')]]) {
+    const paths = machinePaths(results);
+    assert.ok(paths.some((p) => /drogon-docs-bench|bench-a|\/usr\/sbin\/nginx/.test(p)), `${name}: the JSON keeps the exact commands (${paths.slice(0, 3)})`);
+    const pages = renderAll({ results });
+    for (const page of PAGES) {
+      for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+        const text = pages[page][lang];
+        for (const p of paths) assert.ok(!text.includes(p), `${name}: ${page} (${lang}) shows ${p}`);
+        assert.doesNotMatch(text, /(^|[\s`'"(=])\/(root|home|tmp|usr|work|var|opt)\/|\.cache\/drogon-docs-bench/m, `${name}: ${page} (${lang})`);
+      }
+    }
+    // ... and names each tool the way a reader types it
+    const details = pages['benchmark-details'].en;
+    assert.match(details, /`ulimit -n \d+ && taskset -c \d+ nginx -p nginx-module-\d+ -c nginx\.conf -e error\.log`/);
+    assert.match(details, /`ulimit -n \d+ && taskset -c \d+ drogon_benchmark --threads \d+ /);
+    assert.match(pages.benchmarks.en, /`taskset -c \d+ oha -q \d+ /);
+  }
+});
+
+// --- issue 16: honest resolution ------------------------------------------------------------------------
+
+test('ab measures whole milliseconds: its latencies are shown in whole ms and a 0 as "< 1", never as 0.00', () => {
+  const results = load('results-quick-v3-a.json');
+  const ab = results.scenarios.find((sc) => sc.tool === 'ab');
+  const drogon = ab.results.find((r) => r.server === 'drogon');
+  drogon.summary.latencyUs.p50 = 0; // test data: what ab reports for a request under a millisecond
+  const pages = renderAll({ results });
+  const label = '100 connections, new connection per request';
+  // the details latency table and the Benchmarks page's latency table: the same row
+  for (const page of PAGES) {
+    const row = pages[page].en.split('\n').find((l) => l.startsWith(`| ${label} | Drogon | `) && l.split(' | ').length === 7);
+    assert.ok(row, `${page}: the ab row of the latency table`);
+    const cells = row.split(' | ').slice(2).map((c) => c.replace(/ \|$/, ''));
+    assert.equal(cells[0], '< 1', row);
+    for (const cell of cells) assert.match(cell, /^(< 1|\d+)$/, row);
+  }
+  // the latency chart draws no point for it (a value under 1 ms has none)
+  const figure = pages.benchmarks.en.split('\n').find((l) => l.includes('id="bench-figure-latency"'));
+  const spec = JSON.parse(/data-chart="([^"]*)"/.exec(figure)[1].replace(/&quot;/g, '"'));
+  const group = results.scenarios.filter((sc) => sc.results.some((r) => r.summary && r.summary.latencyUs)).indexOf(ab);
+  const series = spec.series.filter((s) => s.group === results.scenarios.indexOf(ab));
+  assert.ok(group >= 0 && series.length > 0);
+  assert.equal(series[0].values[0], null);
+  assert.ok(series[0].values.slice(1).every((v) => v === null || Number.isInteger(v)));
+});
+
+// --- issue 16: no silent restarts ---------------------------------------------------------------------
+
+test('a server exit is shown next to its scenario on the Benchmarks page and listed in the details notes, in every language', () => {
+  const results = load('results-quick-v3-a.json');
+  // test data: the record the runner writes when Drogon is found dead before round 2 of c100-keepalive
+  results.serverExits = [{ server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 2, exitedAt: '2026-11-24T14:02:03.456Z',
+    signal: 'SIGKILL', log: 'bench/logs/2026-11-24T14-01-00-000Z/c100-keepalive.drogon.server1.log', restarted: true }];
+  const pages = renderAll({ results });
+  const zh = ['- **100 个连接，保持连接（keep-alive）**', 'Drogon 在第 2 轮之前退出（被 SIGKILL 终止，2026-11-24 14:02 UTC），随后被重新启动'];
+  const expected = {
+    en: ['- **100 connections, keep-alive:**', 'Drogon exited before round 2 (killed by SIGKILL, 2026-11-24 14:02 UTC) and was started again'],
+    'zh-CN': zh,
+    'zh-TW': zh.map((text) => convertMarkdown(text).trim()),
+  };
+  for (const [lang, [item, text]] of Object.entries(expected)) {
+    const line = pages.benchmarks[lang].split('\n').find((l) => l.startsWith(item));
+    assert.ok(line && line.includes(text), `${lang}: ${line}`);
+    assert.ok(line.includes('`c100-keepalive.drogon.server1.log`') || line.includes('c100-keepalive.drogon.server1.log'), line);
+    assert.ok(pages['benchmark-details'][lang].includes(text), `${lang}: details notes`);
+  }
+  // without exits the details say so
+  assert.match(renderAll({ results: load('results-quick-v3-a.json') })['benchmark-details'].en, /No server exited while the bench needed it\./);
 });
