@@ -603,4 +603,5 @@ function measures(ctx) {
   );
 }
 
-module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures };
+// sweep, instructions, timeGoes and trend are exported for their unit tests; the page places them through measures.
+module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures, sweep, instructions, timeGoes, trend };
