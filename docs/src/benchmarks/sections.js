@@ -603,5 +603,7 @@ function measures(ctx) {
   );
 }
 
-// sweep, instructions, timeGoes and trend are exported for their unit tests; the page places them through measures.
-module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures, sweep, instructions, timeGoes, trend };
+// Every enumerable export is a {{section}} of the page template. sweep, instructions, timeGoes and
+// trend are placed through measures; they are attached for their unit tests, not enumerable.
+module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures };
+for (const [name, value] of Object.entries({ sweep, instructions, timeGoes, trend })) Object.defineProperty(module.exports, name, { value, enumerable: false });
