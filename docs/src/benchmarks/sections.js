@@ -89,7 +89,7 @@ function conclusion(ctx) {
   const pair = figures.mainPair(ctx.results);
   const item = (scenario) => ctx.t('conclusionItem', {
     scenario: ctx.scenarioLabel(scenario.id),
-    sentence: sentences(ctx, localize(scenarioSentence(ctx.results, scenario, pair), ctx), exitsText(ctx, scenario.id)),
+    sentence: sentences(ctx, localize(scenarioSentence(ctx.results, scenario, pair), ctx), ...causeSentences(ctx, scenario), exitsText(ctx, scenario.id)),
   });
   const keys = figures.keyScenarios(ctx.results).map((k) => k.scenario);
   // The JSON endpoints have their own sentences, in "Drogon and Go" (json()).
@@ -106,6 +106,17 @@ function conclusion(ctx) {
   const rest = items.slice(shown);
   return paragraphs(items.slice(0, shown).join('\n'),
     folded(ctx.t('moreScenarios', { count: ctx.fmt.integer(rest.length) }), rest.join('\n'), 'bench-more'));
+}
+
+// Why, where the system-call counts show it: the counted hello-world case measured like this scenario
+// (figures.scenarioForCase) gives the kind of call that differs most. The full sentences of every
+// case (totals, instructions per connection, kernel share) are under Where the time goes.
+const CAUSE_KEYS = new Set(['timeGoes.difference']);
+function causeSentences(ctx, scenario) {
+  const data = figures.syscallTable(ctx.results);
+  const entry = data && data.cases.find((e) => !e.json && figures.scenarioForCase(ctx.results, e.case)?.id === scenario.id);
+  if (!entry) return [];
+  return countSentences(ctx.results, entry).filter((s) => CAUSE_KEYS.has(s.key)).map((s) => localize(s, ctx));
 }
 
 // The servers that exited during a block (a scenario, a JSON endpoint), from results.serverExits: one
@@ -368,7 +379,7 @@ function json(ctx) {
     '</div>\n<div class="bench-cell">',
     sentenceBlock,
     '</div>\n</div>',
-    table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null))),
+    dataTable(ctx, table(header, rows, header.map((_, i) => (i > 0 ? 'right' : null)))),
     sourceDrawer(ctx, scenarioCommands(figures.jsonScenarios(results))),
   );
 }
@@ -470,7 +481,7 @@ function timeGoes(ctx) {
   // With many cases (the default profile's five), the first ones shown and the others folded under them.
   const unfolded = ctx.layout.timeGoesUnfolded;
   const list = items.length <= unfolded ? items.join('\n')
-    : paragraphs(items.slice(0, unfolded).join('\n'), folded(ctx.t('timeGoes.more', { count: ctx.fmt.integer(items.length - unfolded) }), items.slice(unfolded).join('\n'), 'bench-more'));
+    : paragraphs(items.slice(0, unfolded).join('\n'), folded(unfolded === 0 ? t.all : ctx.t('timeGoes.more', { count: ctx.fmt.integer(items.length - unfolded) }), items.slice(unfolded).join('\n'), 'bench-more'));
   return paragraphs(
     list,
     figure,
@@ -583,8 +594,8 @@ function ownRun(ctx) {
 
 // The last part of the page, with its headings (strings "headings"): the instruction counts, where
 // the time goes, the concurrency sweep, the trend and the reader's own run, two by two. With
-// system-call counts, the time goes beside the instruction counts (and the own run under them, about
-// as tall together), the sweep beside the trend; a file without them keeps the earlier pairs (sweep
+// system-call counts, the time goes (its sentences folded: the cause is in Every scenario) beside the
+// instruction counts, and the sweep with the own run under it beside the trend; a file without them keeps the earlier pairs (sweep
 // and instruction counts, trend and own run) and says nothing about counts it does not have. Issue
 // 10's budget of 3,600 px is why the layout is chosen by height.
 function measures(ctx) {
@@ -593,8 +604,8 @@ function measures(ctx) {
   const pair = (left, right) => ['<div class="bench-pair">', left, right, '</div>'].join('\n');
   if (figures.syscallTable(ctx.results)) {
     return paragraphs(
-      pair(cell(heading('instructions'), instructions(ctx), heading('ownRun'), ownRun(ctx)), cell(heading('timeGoes'), timeGoes(ctx))),
-      pair(cell(heading('sweep'), sweep(ctx)), cell(heading('trend'), trend(ctx))),
+      pair(cell(heading('instructions'), instructions(ctx)), cell(heading('timeGoes'), timeGoes(ctx))),
+      pair(cell(heading('sweep'), sweep(ctx), heading('ownRun'), ownRun(ctx)), cell(heading('trend'), trend(ctx))),
     );
   }
   return paragraphs(
