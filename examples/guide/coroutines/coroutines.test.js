@@ -35,6 +35,8 @@ test('coroutine handlers behave as the page shows', { timeout: 10 * 60 * 1000 },
   const [together, oneClient, failed] = await Promise.all([
     timed('/both?a=1&b=1'), timed('/both-one-client?a=1&b=1'), timed('/both?a=1&b=-1'),
   ]);
+  const ms = (x) => `${Math.round(x)} ms`;
+  t.diagnostic(`when_all: /both ${ms(together.ms)}, /both-one-client ${ms(oneClient.ms)}, failing /both ${ms(failed.ms)}; try-mutex ${ms(took['try-mutex'])}`);
   const twoSlept = 'slept 1 s\nslept 1 s\n';
   assert.deepEqual([together.status, together.body], [200, twoSlept]);
   assert.ok(together.ms >= 950 && together.ms < 1800, `/both?a=1&b=1 took ${Math.round(together.ms)} ms, not about 1 s (the slower call)`);
