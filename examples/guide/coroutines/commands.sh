@@ -13,6 +13,17 @@ curl -d 'body=call Ann' http://127.0.0.1:8080/notes
 curl -d 'body=' http://127.0.0.1:8080/notes
 # [/guide:try-notes]
 
+# [guide:try-when-all]
+curl 'http://127.0.0.1:8080/both?a=1&b=1'
+curl 'http://127.0.0.1:8080/both?a=1&b=-1'
+# [/guide:try-when-all]
+
+# [guide:try-mutex]
+seq 3 | xargs -P 3 -I{} curl -s -X POST http://127.0.0.1:8080/count/unlocked
+seq 3 | xargs -P 3 -I{} curl -s -X POST http://127.0.0.1:8080/count/locked
+curl http://127.0.0.1:8080/count
+# [/guide:try-mutex]
+
 # [guide:try-broken]
 curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/broken
 # [/guide:try-broken]

@@ -1,6 +1,8 @@
 #include <drogon/drogon.h>
 
+#include <atomic>
 #include <cstdlib>
+#include <stdexcept>
 
 using namespace drogon;
 using namespace drogon::orm;
@@ -13,6 +15,24 @@ HttpResponsePtr text(const std::string &body, HttpStatusCode status = k200OK)
     resp->setBody(body);
     return resp;
 }
+
+// [guide:ask-slow]
+// Asks /slow of the server behind `client` to wait `seconds`, and gives the
+// answer; an answer other than 200 throws. A coroutine of its own, so that
+// when_all can run several at once. Its parameters are taken by value: the
+// coroutine keeps them while it is suspended.
+Task<std::string> askSlow(HttpClientPtr client, int seconds)
+{
+    auto request = HttpRequest::newHttpRequest();
+    request->setPath("/slow");
+    request->setParameter("seconds", std::to_string(seconds));
+    auto response = co_await client->sendRequestCoro(request, 10.0);
+    if (response->statusCode() != k200OK)
+        throw std::runtime_error("/slow?seconds=" + std::to_string(seconds) + " answered " +
+                                 std::to_string(response->statusCode()));
+    co_return std::string(response->body());
+}
+// [/guide:ask-slow]
 }  // namespace
 
 int main(int argc, char *argv[])
@@ -95,6 +115,99 @@ int main(int argc, char *argv[])
         },
         {Get});
     // [/guide:uncaught]
+
+    // [guide:slow]
+    // A slow service: it answers after `seconds` seconds. sleepCoro is a timer
+    // that suspends the handler; the thread serves other requests meanwhile.
+    app().registerHandler(
+        "/slow?seconds={seconds}",
+        [](HttpRequestPtr req, int seconds) -> Task<HttpResponsePtr> {
+            if (seconds < 0 || seconds > 5)
+                co_return text("seconds must be 0 to 5\n", k400BadRequest);
+            co_await sleepCoro(app().getLoop(), std::chrono::seconds(seconds));
+            co_return text("slept " + std::to_string(seconds) + " s\n");
+        },
+        {Get});
+    // [/guide:slow]
+
+    // [guide:when-all]
+    // Two calls to /slow at once (when_all is in Drogon from 1.9.12): it starts
+    // both tasks and resumes the handler when both have finished, with their
+    // results in order.
+    app().registerHandler(
+        "/both?a={a}&b={b}",
+        [port](HttpRequestPtr req, int a, int b) -> Task<HttpResponsePtr> {
+            try
+            {
+                // A client each: one client sends one request at a time.
+                auto [first, second] =
+                    co_await when_all(askSlow(HttpClient::newHttpClient("127.0.0.1", port), a),
+                                      askSlow(HttpClient::newHttpClient("127.0.0.1", port), b));
+                co_return text(first + second);
+            }
+            catch (const std::exception &e)
+            {
+                // A task threw: when_all waited for the others, then threw it here.
+                co_return text(std::string("failed: ") + e.what() + "\n", k502BadGateway);
+            }
+        },
+        {Get});
+    // [/guide:when-all]
+
+    // [guide:one-client]
+    // The same with one client for both tasks: the client sends the second
+    // request when the first is answered, so both take as long as in turn.
+    app().registerHandler(
+        "/both-one-client?a={a}&b={b}",
+        [port](HttpRequestPtr req, int a, int b) -> Task<HttpResponsePtr> {
+            auto client = HttpClient::newHttpClient("127.0.0.1", port);
+            auto [first, second] = co_await when_all(askSlow(client, a), askSlow(client, b));
+            co_return text(first + second);
+        },
+        {Get});
+    // [/guide:one-client]
+
+    // [guide:mutex]
+    // A read-modify-write across a co_await: read the count, ask /slow (1 s),
+    // write the count + 1. Other requests run while a handler is suspended.
+    // std::atomic makes each read and each write safe (the handler resumes on
+    // the client's thread), not the three steps together.
+    static std::atomic<int> unlockedCount{0};
+    static std::atomic<int> lockedCount{0};
+    static Mutex countMutex;  // drogon::Mutex, from Drogon 1.9.7
+
+    app().registerHandler(
+        "/count/unlocked",
+        [port](HttpRequestPtr req) -> Task<HttpResponsePtr> {
+            const int seen = unlockedCount;
+            co_await askSlow(HttpClient::newHttpClient("127.0.0.1", port), 1);
+            unlockedCount = seen + 1;
+            co_return text(std::to_string(seen + 1) + "\n");
+        },
+        {Post});
+
+    app().registerHandler(
+        "/count/locked",
+        [port](HttpRequestPtr req) -> Task<HttpResponsePtr> {
+            // Suspends this handler, without blocking the thread, until no other
+            // handler holds the mutex. `lock` is a std::unique_lock: the mutex is
+            // unlocked when it goes out of scope, here when the handler ends.
+            auto lock = co_await countMutex.scoped_lock();
+            const int seen = lockedCount;
+            co_await askSlow(HttpClient::newHttpClient("127.0.0.1", port), 1);
+            lockedCount = seen + 1;
+            co_return text(std::to_string(seen + 1) + "\n");
+        },
+        {Post});
+
+    app().registerHandler(
+        "/count",
+        [](HttpRequestPtr req) -> Task<HttpResponsePtr> {
+            co_return text("unlocked: " + std::to_string(unlockedCount) +
+                           "\nlocked: " + std::to_string(lockedCount) + "\n");
+        },
+        {Get});
+    // [/guide:mutex]
 
     app().addListener("127.0.0.1", port).run();
 }
