@@ -15,7 +15,7 @@ const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
 const { spawnGroup, stopGroup, sleep } = require('../shared/process-group');
-const { groupMembers } = require('../shared/proc-stats');
+const { groupMembers, openSocketCount } = require('../shared/proc-stats');
 const { fillTemplate, shellLine, pinned } = require('../shared/command-line');
 const { parseStraceSummary } = require('../parse/strace');
 const { countedLoadArgv, sendCountedRequests, CountedLoadError } = require('../measure/counted-load');
@@ -61,6 +61,9 @@ function straceVersion() {
   }
 }
 
+// How long a window waits, after the load, for the server to close the client's connections.
+const SETTLE_MS = 2000;
+
 // One window: strace attached, `requests` requests, strace detached. Resolves { calls, seconds }.
 async function countWindow({ server, testCase, requests, url, ctx, syscalls, logName }) {
   const pids = groupMembers(server.pgid);
@@ -80,6 +83,7 @@ async function countWindow({ server, testCase, requests, url, ctx, syscalls, log
       if (Date.now() > deadline) throw new RepeatError(`strace did not attach to every thread of the server within ${syscalls.attachSeconds} s`);
       await sleep(5);
     }
+    const socketsBefore = openSocketCount(pids);
     let load;
     try {
       load = await sendCountedRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: syscalls.loadTimeoutSeconds, pace: stracePace(testCase), gapMs: straceGap(testCase) });
@@ -88,6 +92,12 @@ async function countWindow({ server, testCase, requests, url, ctx, syscalls, log
       throw err;
     }
     if (server.exit) throw new RepeatError(`server "${server.def.id}" ${describeExit(server.exit)} under strace; log ${displayPath(server.logPath)}`);
+    // The client has its last answer, but the server may not have seen the client's close yet: detached
+    // now, that close (and accept, for the next window) would fall outside this window and into no
+    // other, and a connection would count as a fraction of a call per request. Wait until the server
+    // holds no more sockets than before the load (bounded: a server that keeps one is still counted).
+    const settleBy = Date.now() + SETTLE_MS;
+    while (openSocketCount(pids) > socketsBefore && Date.now() < settleBy) await sleep(5);
     // SIGINT: strace detaches from every thread and writes its table, then exits.
     const clean = await stopGroup(tracer.pgid, syscalls.detachSeconds * 1000, 'SIGINT');
     if (!clean) throw new RepeatError(`strace did not detach within ${syscalls.detachSeconds} s of SIGINT`);

@@ -1,7 +1,7 @@
 'use strict';
 // Reads CPU time and peak memory of processes from /proc (Linux). A server is all processes of its
 // process group (nginx: master + workers), so every figure is taken over the whole group.
-const { readFileSync, readdirSync, writeFileSync } = require('node:fs');
+const { readFileSync, readdirSync, readlinkSync, writeFileSync } = require('node:fs');
 const { execFileSync } = require('node:child_process');
 
 let ticksPerSecond;
@@ -49,6 +49,20 @@ function groupMembers(pgid) {
     if (stat && stat.pgrp === pgid && stat.state !== 'Z') members.push(Number(name));
   }
   return members;
+}
+
+// Open sockets of the processes (each process's fd table counted once; threads share it). A process
+// that has gone or hides its fds counts 0.
+function openSocketCount(pids) {
+  let count = 0;
+  for (const pid of pids) {
+    let fds;
+    try { fds = readdirSync(`/proc/${pid}/fd`); } catch { continue; }
+    for (const fd of fds) {
+      try { if (readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith('socket:')) count++; } catch { /* closed meanwhile */ }
+    }
+  }
+  return count;
 }
 
 function readPeakRssBytes(pid) {
@@ -157,6 +171,6 @@ function softirqAccounting(release = require('node:os').release()) {
 
 module.exports = {
   readCpuTimes, cpuShares, softirqAccounting,
-  parseStat, readStat, groupMembers, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween, cpuSplitBetween,
+  parseStat, readStat, groupMembers, openSocketCount, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween, cpuSplitBetween,
   peakRssOfGroup, resetPeakRssOfGroup, clockTicksPerSecond,
 };
