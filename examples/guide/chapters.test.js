@@ -42,3 +42,14 @@ test('every chapter\'s CMakeLists.txt configures on its own against the installe
     assert.equal(run.code, 0, `examples/guide/${chapter}/CMakeLists.txt does not configure on its own:\n${run.stdout}\n${run.stderr}`);
   }
 });
+
+test('expected outputs: the header lines after each status line compare as a set (their order is the build\'s hash map), the rest line by line', () => {
+  const { sortHeaderBlocks } = require('./test-support');
+  const captured = 'HTTP/1.1 200 OK\naccess-control-allow-methods: OPTIONS,POST\naccess-control-allow-origin: *\n\n403';
+  const other = 'HTTP/1.1 200 OK\naccess-control-allow-origin: *\naccess-control-allow-methods: OPTIONS,POST\n\n403';
+  assert.equal(sortHeaderBlocks(other), sortHeaderBlocks(captured));
+  // A header that differs, a body line out of order, or a different status still differ.
+  assert.notEqual(sortHeaderBlocks(other.replace('*', 'https://a.example')), sortHeaderBlocks(captured));
+  assert.notEqual(sortHeaderBlocks('HTTP/1.1 200 OK\n\nb\na'), sortHeaderBlocks('HTTP/1.1 200 OK\n\na\nb'));
+  assert.notEqual(sortHeaderBlocks(other.replace('200 OK', '204 No Content')), sortHeaderBlocks(captured));
+});
