@@ -111,10 +111,12 @@ async function waitForRendered(page, routePath, { timeout = 15000 } = {}) {
     routePath, { timeout });
 }
 
-async function screenshot(page, name) {
+// fullPage: false takes the first screen only, for tests that visit every page (a full-page capture of
+// 123 long pages is most of such a test's time).
+async function screenshot(page, name, { fullPage = true } = {}) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   const file = path.join(screenshotDir, `${name.replace(/[^\p{L}\p{N}._-]+/gu, '_')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 
