@@ -8,7 +8,7 @@ const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
 const { parseCli, USAGE } = require('./plan/cli');
-const { loadScenarios, buildPlan, allServers } = require('./plan/config');
+const { loadScenarios, buildPlan, allServers, serversOf } = require('./plan/config');
 const { loadBenchState, checkTools } = require('./plan/bench-state');
 const { unusableJsonServers, dropJsonServers, notBuiltHere } = require('./plan/json-servers');
 const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');
@@ -78,13 +78,11 @@ function describePlan(plan, cpu, environment, logDir, output) {
   }
   if (plan.instructions) {
     const i = plan.instructions;
-    const count = (c) => (c.servers === 'json' ? plan.json.servers.length : plan.servers.length);
-    log(`bench:   instructions: ${i.cases.map((c) => `${c.id} (${count(c)} servers, N = ${c.requests})`).join(', ')} x ${i.repeats} repeats, under valgrind, about ${formatDuration(estimate.instructions)}`);
+    log(`bench:   instructions: ${i.cases.map((c) => `${c.id} (${serversOf(plan, c.servers).length} servers, N = ${c.requests})`).join(', ')} x ${i.repeats} repeats, under valgrind, about ${formatDuration(estimate.instructions)}`);
   }
   if (plan.syscalls) {
     const sc = plan.syscalls;
-    const count = (c) => (c.servers === 'json' ? plan.json.servers.length : plan.servers.length);
-    log(`bench:   system calls: ${sc.cases.map((c) => `${c.id} (${count(c)} servers, N = ${c.requests})`).join(', ')} x ${sc.repeats} repeats, under strace, about ${formatDuration(estimate.syscalls)}`);
+    log(`bench:   system calls: ${sc.cases.map((c) => `${c.id} (${serversOf(plan, c.servers).length} servers, N = ${c.requests})`).join(', ')} x ${sc.repeats} repeats, under strace, about ${formatDuration(estimate.syscalls)}`);
   }
   log(`bench: estimated time: about ${formatDuration(estimate.total)} (${estimate.steps} steps)`);
   log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
@@ -153,7 +151,7 @@ async function main(argv) {
   const fixedRate = plan.fixedRate ? await runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroups: [...groups, ...jsonGroups], excluded }) : null;
   const sweep = plan.sweep ? await runSweep({ plan, ctx, serverInfo, progress }) : null;
   const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress, excluded }) : null;
-  const syscalls = plan.syscalls ? await runSyscalls({ plan, ctx, progress, excluded, recordExit }) : null;
+  const syscalls = plan.syscalls ? await runSyscalls({ plan, ctx, progress, excluded }) : null;
   const results = buildResults({
     plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions, syscalls, serverExits,
     conformance: conformance.block, fixedRate, notBuilt: plan.json ? [...notBuiltOf(scenariosData.jsonServers, state), ...notBuiltHere(unusable, state)] : null,

@@ -43,6 +43,7 @@
 // never read as a regression.
 'use strict';
 const { environmentChanges, ENVIRONMENT_FIELDS } = require('../plan/environment');
+const { callsByCategory } = require('../summarize/counts');
 
 // minChange: smallest relative change of the median that can be flagged, whatever the spread says.
 //   req/s and efficiency: the bench's target is a spread under 5 % on a quiet machine, so below 5 % is noise.
@@ -91,10 +92,9 @@ const scenarioField = (results, scenario, field) => {
   if (field === 'durationSeconds') return scenario.durationSeconds ?? results.method.durationSeconds;
   return scenario[field];
 };
-// Instruction-count case settings that must match.
-const INSTRUCTION_CASE_FIELDS = Object.freeze(['requests', 'connections', 'pipelineDepth', 'loadTool', 'loadCommand']);
-// System-call case settings that must match (N, the batch, the client and its pace).
-const SYSCALL_CASE_FIELDS = Object.freeze(['requests', 'connections', 'pipelineDepth', 'loadTool', 'loadCommand']);
+// Settings of a counted case (instructions, system calls) that must match for its counts to compare:
+// N, the batch, the client and its pace.
+const COUNTED_CASE_FIELDS = Object.freeze(['requests', 'connections', 'pipelineDepth', 'loadTool', 'loadCommand']);
 
 // { median, min, max, okRuns } of one metric for one scenario x server result, or null without ok runs.
 // Medians come from the summary (the figures the pages show); p99's min/max come from the ok runs,
@@ -161,28 +161,37 @@ function judgeRatio(oldC, newC, { minPairs = MIN_PAIRS, minChange = THRESHOLDS.r
   return { ...base, verdict: 'within-noise' };
 }
 
-// Instructions per request of one case x server, old -> new (more instructions = regression).
-function judgeInstructions(oldR, newR, minChange = INSTRUCTIONS_MIN_CHANGE) {
-  const range = (r) => ({ min: Math.min(...r.repeats.map((x) => x.perRequest)), max: Math.max(...r.repeats.map((x) => x.perRequest)) });
-  const oldF = { median: oldR.perRequest, spread: oldR.spread, repeats: oldR.repeats.length, ...range(oldR) };
-  const newF = { median: newR.perRequest, spread: newR.spread, repeats: newR.repeats.length, ...range(newR) };
+// One counted server's repeats of `field` (perRequest, total): its median, spread and range.
+function countFigures(r, field) {
+  const values = r.repeats.map((x) => x[field]);
+  return { median: r[field], spread: r.spread, repeats: values.length, min: Math.min(...values), max: Math.max(...values) };
+}
+
+// A count old -> new: its change, the noise (the larger spread), and whether it moved: by minChange
+// or more, beyond the noise, and with the repeats' ranges apart.
+function countChange(oldF, newF, minChange) {
   const change = (newF.median - oldF.median) / oldF.median;
   const noise = Math.max(oldF.spread, newF.spread);
   const overlap = newF.min <= oldF.max && oldF.min <= newF.max;
+  return { change, noise, moved: Math.abs(change) >= minChange && Math.abs(change) > noise && !overlap };
+}
+
+// Instructions per request of one case x server, old -> new (more instructions = regression).
+function judgeInstructions(oldR, newR, minChange = INSTRUCTIONS_MIN_CHANGE) {
+  const oldF = countFigures(oldR, 'perRequest');
+  const newF = countFigures(newR, 'perRequest');
+  const { change, noise, moved } = countChange(oldF, newF, minChange);
   const base = { old: oldF, new: newF, change, noise, minChange };
   if (oldF.repeats < MIN_REPEATS || newF.repeats < MIN_REPEATS) return { ...base, verdict: 'insufficient-runs' };
-  if (Math.abs(change) < minChange || Math.abs(change) <= noise || overlap) return { ...base, verdict: 'within-noise' };
+  if (!moved) return { ...base, verdict: 'within-noise' };
   return { ...base, verdict: change > 0 ? 'regression' : 'improvement' };
 }
 
 // System calls per request of one case x server, old -> new: the total, and each category that moved.
 function judgeSyscalls(oldR, newR, { minChange = SYSCALLS_MIN_CHANGE, categoryMinChange = SYSCALL_CATEGORY_MIN_CHANGE } = {}) {
-  const totals = (r) => r.repeats.map((x) => x.total);
-  const figures = (r) => ({ median: r.total, spread: r.spread, repeats: r.repeats.length, min: Math.min(...totals(r)), max: Math.max(...totals(r)) });
-  const oldF = figures(oldR);
-  const newF = figures(newR);
-  const change = (newF.median - oldF.median) / oldF.median;
-  const noise = Math.max(oldF.spread, newF.spread);
+  const oldF = countFigures(oldR, 'total');
+  const newF = countFigures(newR, 'total');
+  const { change, noise, moved: totalMoved } = countChange(oldF, newF, minChange);
   const base = { old: oldF, new: newF, change, noise, minChange, categories: [] };
   if (oldF.repeats < MIN_REPEATS || newF.repeats < MIN_REPEATS) return { ...base, verdict: 'insufficient-runs' };
   // A category: the repeats' sums of its calls (byCategory medians; the repeats give the range).
@@ -199,40 +208,42 @@ function judgeSyscalls(oldR, newR, { minChange = SYSCALLS_MIN_CHANGE, categoryMi
     const overlap = b.min <= a.max && a.min <= b.max;
     if (Math.abs(after - before) >= categoryMinChange && !overlap) base.categories.push({ category: id, old: before, new: after });
   }
-  const totalMoved = Math.abs(change) >= minChange && Math.abs(change) > noise && !(newF.min <= oldF.max && oldF.min <= newF.max);
   if (!totalMoved && base.categories.length === 0) return { ...base, verdict: 'within-noise' };
   const up = totalMoved ? change > 0 : base.categories.reduce((sum, c) => sum + c.new - c.old, 0) > 0;
   return { ...base, verdict: up ? 'regression' : 'improvement' };
 }
 
-function compareSyscalls(oldResults, newResults, options) {
+// The counts of one counted block (instructions, syscalls) case by case and server by server, old ->
+// new: compared with judge(oldR, newR) where both were counted with the same case settings.
+function compareCounts(block, field, oldResults, newResults, judge) {
+  const casesOf = (results) => (results[block] ? results[block].cases : []);
   const rows = [];
-  const oldCases = new Map((oldResults.syscalls ? oldResults.syscalls.cases : []).map((c) => [c.id, c]));
-  for (const newCase of newResults.syscalls ? newResults.syscalls.cases : []) {
+  const oldCases = new Map(casesOf(oldResults).map((c) => [c.id, c]));
+  for (const newCase of casesOf(newResults)) {
     const oldCase = oldCases.get(newCase.id);
     for (const newR of newCase.results) {
       const row = { case: newCase.id, server: newR.server };
       const oldR = oldCase && oldCase.results.find((r) => r.server === newR.server);
-      const changed = oldCase ? SYSCALL_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f]) : [];
+      const changed = oldCase ? COUNTED_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f]) : [];
       if (!oldR) rows.push({ ...row, status: 'new' });
       else if (changed.length) rows.push({ ...row, status: 'case-changed', changedFields: changed });
-      else if (newR.total === null) rows.push({ ...row, status: oldR.total === null ? 'no-count' : 'count-failed' });
-      else if (oldR.total === null) rows.push({ ...row, status: 'no-count-before' });
-      else rows.push({ ...row, status: 'compared', ...judgeSyscalls(withCategories(oldR, oldResults), withCategories(newR, newResults), options) });
+      else if (newR[field] === null) rows.push({ ...row, status: oldR[field] === null ? 'no-count' : 'count-failed' });
+      else if (oldR[field] === null) rows.push({ ...row, status: 'no-count-before' });
+      else rows.push({ ...row, status: 'compared', ...judge(oldR, newR) });
     }
   }
   return rows;
 }
 
+function compareSyscalls(oldResults, newResults) {
+  return compareCounts('syscalls', 'total', oldResults, newResults,
+    (oldR, newR) => judgeSyscalls(withCategories(oldR, oldResults), withCategories(newR, newResults)));
+}
+
 // The repeats' category sums (results keep them by name per repeat; the categories are the run's own).
 function withCategories(result, results) {
-  const categories = results.syscalls.categories;
-  const sum = (perRequest) => {
-    const sums = Object.fromEntries([...categories.map((c) => [c.id, 0]), ['other', 0]]);
-    for (const [name, value] of Object.entries(perRequest)) sums[(categories.find((c) => c.names.includes(name)) || { id: 'other' }).id] += value;
-    return sums;
-  };
-  return { ...result, repeats: result.repeats.map((r) => ({ ...r, byCategory: sum(r.perRequest) })) };
+  const { categories } = results.syscalls;
+  return { ...result, repeats: result.repeats.map((r) => ({ ...r, byCategory: callsByCategory(r.perRequest, categories) })) };
 }
 
 // Exits of the new run that the old run did not have at the same place (server, part, block).
@@ -253,22 +264,7 @@ function compareRatios(oldScenario, newScenario, options) {
 }
 
 function compareInstructions(oldResults, newResults, minChange) {
-  const rows = [];
-  const oldCases = new Map((oldResults.instructions ? oldResults.instructions.cases : []).map((c) => [c.id, c]));
-  for (const newCase of newResults.instructions ? newResults.instructions.cases : []) {
-    const oldCase = oldCases.get(newCase.id);
-    for (const newR of newCase.results) {
-      const row = { case: newCase.id, server: newR.server };
-      const oldR = oldCase && oldCase.results.find((r) => r.server === newR.server);
-      const changed = oldCase ? INSTRUCTION_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f]) : [];
-      if (!oldR) rows.push({ ...row, status: 'new' });
-      else if (changed.length) rows.push({ ...row, status: 'case-changed', changedFields: changed });
-      else if (newR.perRequest === null) rows.push({ ...row, status: oldR.perRequest === null ? 'no-count' : 'count-failed' });
-      else if (oldR.perRequest === null) rows.push({ ...row, status: 'no-count-before' });
-      else rows.push({ ...row, status: 'compared', ...judgeInstructions(oldR, newR, minChange) });
-    }
-  }
-  return rows;
+  return compareCounts('instructions', 'perRequest', oldResults, newResults, (oldR, newR) => judgeInstructions(oldR, newR, minChange));
 }
 
 // p99 of the held runs of one server at one level: { median, min, max, okRuns = held runs }, or null.

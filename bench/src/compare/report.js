@@ -14,7 +14,7 @@ const STATUS_TEXT = {
 };
 const SHORT_LABEL = { requestsPerSecond: 'req/s', latencyP99Us: 'p99', requestsPerServerCpuSecond: 'efficiency' };
 const VERDICT_TEXT = { regression: 'REGRESSION', improvement: 'improvement', 'within-noise': 'within noise', 'insufficient-runs': 'not judged (too few pairs or repeats)' };
-const INSTRUCTION_STATUS_TEXT = {
+const COUNT_STATUS_TEXT = {
   'new': 'new in this run, nothing to compare with',
   'case-changed': 'case definition changed, not compared',
   'no-count': 'no count in either results',
@@ -161,10 +161,12 @@ function flaggedText(report, item) {
 }
 
 const calls = (x) => (Math.round(x * 1000) / 1000).toFixed(3);
+// The categories of a system-call row that moved: "write 0.063 → 1.000, read 1.000 → 2.000" ('' for none).
+const movedCategories = (row) => row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`).join(', ');
 // "3.000 → 9.063 (+202.1 %; repeat spread 0.4 %); write 0.063 → 1.000"
 function syscallText(row) {
-  const moved = row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`);
-  return `${calls(row.old.median)} → ${calls(row.new.median)} (${formatPct(row.change)}; repeat spread ${formatSpread(row.noise)})${moved.length ? `; ${moved.join(', ')}` : ''}`;
+  const moved = movedCategories(row);
+  return `${calls(row.old.median)} → ${calls(row.new.median)} (${formatPct(row.change)}; repeat spread ${formatSpread(row.noise)})${moved ? `; ${moved}` : ''}`;
 }
 
 // "drogon in scenarios c100-keepalive before round 2: killed by SIGKILL at 2026-11-24T14:02:03.000Z, started again (log ...)"
@@ -174,7 +176,6 @@ function exitText(x) {
     + `${x.restarted ? 'started again' : 'not started again'} (log ${x.log})${x.new ? '' : '; the old run had such an exit too'}`;
 }
 
-const SYSCALL_STATUS_TEXT = { ...INSTRUCTION_STATUS_TEXT };
 
 function changeLines(report) {
   return [...report.environmentChanges, ...report.methodChanges]
@@ -239,7 +240,7 @@ function toMarkdown(report) {
     lines.push('| Case | Server | old (repeat spread) | new (repeat spread) | change | verdict |');
     lines.push('|---|---|---:|---:|---:|---|');
     for (const row of report.instructionRows) {
-      if (row.status !== 'compared') { lines.push(`| ${e(row.case)} | ${e(row.server)} | | | | ${e(INSTRUCTION_STATUS_TEXT[row.status])} |`); continue; }
+      if (row.status !== 'compared') { lines.push(`| ${e(row.case)} | ${e(row.server)} | | | | ${e(COUNT_STATUS_TEXT[row.status])} |`); continue; }
       lines.push(`| ${e(row.case)} | ${e(row.server)} | ${e(`${formatNumber(row.old.median)} (${formatSpread(row.old.spread)})`)} | `
         + `${e(`${formatNumber(row.new.median)} (${formatSpread(row.new.spread)})`)} | ${e(formatPct(row.change))} | ${e(VERDICT_TEXT[row.verdict])} |`);
     }
@@ -249,10 +250,10 @@ function toMarkdown(report) {
     lines.push('| Case | Server | old (repeat spread) | new (repeat spread) | change | categories that moved | verdict |');
     lines.push('|---|---|---:|---:|---:|---|---|');
     for (const row of report.syscallRows) {
-      if (row.status !== 'compared') { lines.push(`| ${e(row.case)} | ${e(row.server)} | | | | | ${e(SYSCALL_STATUS_TEXT[row.status])} |`); continue; }
+      if (row.status !== 'compared') { lines.push(`| ${e(row.case)} | ${e(row.server)} | | | | | ${e(COUNT_STATUS_TEXT[row.status])} |`); continue; }
       lines.push(`| ${e(row.case)} | ${e(row.server)} | ${e(`${calls(row.old.median)} (${formatSpread(row.old.spread)})`)} | `
         + `${e(`${calls(row.new.median)} (${formatSpread(row.new.spread)})`)} | ${e(formatPct(row.change))} | `
-        + `${e(row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`).join(', ') || '-')} | ${e(VERDICT_TEXT[row.verdict])} |`);
+        + `${e(movedCategories(row) || '-')} | ${e(VERDICT_TEXT[row.verdict])} |`);
     }
   }
   if (report.serverExits.length) {
@@ -308,7 +309,7 @@ function toText(report) {
     lines.push('', 'Instructions per request (valgrind, user space), old → new');
     const counts = [['case', 'server', 'old (spread)', 'new (spread)', 'change', 'verdict']];
     for (const row of report.instructionRows) {
-      if (row.status !== 'compared') { counts.push([row.case, row.server, '', '', '', INSTRUCTION_STATUS_TEXT[row.status]]); continue; }
+      if (row.status !== 'compared') { counts.push([row.case, row.server, '', '', '', COUNT_STATUS_TEXT[row.status]]); continue; }
       counts.push([row.case, row.server, `${formatNumber(row.old.median)} (${formatSpread(row.old.spread)})`,
         `${formatNumber(row.new.median)} (${formatSpread(row.new.spread)})`, formatPct(row.change), VERDICT_TEXT[row.verdict]]);
     }
@@ -318,9 +319,9 @@ function toText(report) {
     lines.push('', 'System calls per request (strace), old → new');
     const counts = [['case', 'server', 'old (spread)', 'new (spread)', 'change', 'categories that moved', 'verdict']];
     for (const row of report.syscallRows) {
-      if (row.status !== 'compared') { counts.push([row.case, row.server, '', '', '', '', SYSCALL_STATUS_TEXT[row.status]]); continue; }
+      if (row.status !== 'compared') { counts.push([row.case, row.server, '', '', '', '', COUNT_STATUS_TEXT[row.status]]); continue; }
       counts.push([row.case, row.server, `${calls(row.old.median)} (${formatSpread(row.old.spread)})`, `${calls(row.new.median)} (${formatSpread(row.new.spread)})`,
-        formatPct(row.change), row.categories.map((c) => `${c.category} ${calls(c.old)} → ${calls(c.new)}`).join(', ') || '-', VERDICT_TEXT[row.verdict]]);
+        formatPct(row.change), movedCategories(row) || '-', VERDICT_TEXT[row.verdict]]);
     }
     pushAligned(lines, counts);
   }

@@ -2,7 +2,7 @@
 // One measured run: the load generator against a running server, bounded in time, with the server's
 // CPU time and peak RSS read from /proc around it and the load generator's CPU time from wait4
 // (bash `times`). Returns a run record (status ok or failed); never throws for a failed run.
-const { openSync, closeSync, readFileSync, rmSync, mkdirSync } = require('node:fs');
+const { openSync, closeSync, rmSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
 const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('../shared/command-line');
@@ -14,6 +14,7 @@ const { utilization } = require('../summarize/bottleneck');
 const { serverUrl, describeExit } = require('../servers/servers');
 const { BenchError } = require('../shared/errors');
 const { repoRoot, displayPath } = require('../shared/paths');
+const { readTextOrEmpty: readText } = require('../shared/read-text');
 
 const LOOPBACK = '127.0.0.1';
 
@@ -58,10 +59,6 @@ function loadCommand({ scenario, toolDef, cpu, durationSeconds, url, latencyFile
 function assertLoopback(url) {
   const host = new URL(url).hostname;
   if (host !== LOOPBACK) throw new BenchError(`refusing to send load to ${host}: the bench loads ${LOOPBACK} only`);
-}
-
-function readText(path) {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
 }
 
 function lastLines(text, n = 3) {

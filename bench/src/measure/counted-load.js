@@ -4,7 +4,7 @@
 // bounded in time, and checked to have all succeeded. The lock-step client (lockstep-client.js) runs
 // at the pace and with the gap of the counting tool (the case's pace.valgrind and gapMs.valgrind, or
 // .strace); h2load and ab (earlier cases) are still read.
-const { openSync, closeSync, readFileSync } = require('node:fs');
+const { openSync, closeSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
 const { fillTemplate, pinned, wrapExec } = require('../shared/command-line');
@@ -12,11 +12,16 @@ const { parseH2loadOutput, checkAllSucceeded } = require('../parse/h2load');
 const { parseAbOutput } = require('../parse/ab');
 const { describeExit } = require('../servers/servers');
 const { repoRoot, displayPath } = require('../shared/paths');
+const { readTextOrEmpty: readText } = require('../shared/read-text');
 
-class CountedLoadError extends Error {}
+// A counted repeat that failed (its load, its server, its counting tool): the part records the reason
+// and goes on with the next repeat.
+class RepeatError extends Error {}
 
-function readText(path) {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
+// The case's pace and gap under a counting tool ("valgrind", "strace"): lock-step cases have them,
+// the others (h2load, ab) run as fast as the answers come (0).
+function countingPace(testCase, tool) {
+  return { pace: testCase.pace?.[tool] ?? 0, gapMs: testCase.gapMs?.[tool] ?? 0 };
 }
 
 // argv of one window; pace: requests per second (0 = as fast as the answers come: a warm-up); gapMs:
@@ -37,7 +42,7 @@ function parseLockstepOutput(text) {
 }
 
 // Sends the window's requests; resolves the tool's figures ({ seconds, late } for the lock-step
-// client), throws CountedLoadError naming what went wrong.
+// client), throws RepeatError naming what went wrong.
 async function sendCountedRequests(testCase, { requests, url, ctx, logName, timeoutSeconds, pace, gapMs = 0 }) {
   const argv = countedLoadArgv(testCase, { requests, url, cpu: ctx.cpu, pace, gapMs });
   const outPath = join(ctx.logDir, `${logName}.load.out`);
@@ -50,12 +55,12 @@ async function sendCountedRequests(testCase, { requests, url, ctx, logName, time
   clearTimeout(timer);
   if (outcome === 'timeout') {
     await stopGroup(load.pgid, 1000);
-    throw new CountedLoadError(`${testCase.loadTool} did not send ${requests} requests within ${timeoutSeconds} s and was killed`);
+    throw new RepeatError(`${testCase.loadTool} did not send ${requests} requests within ${timeoutSeconds} s and was killed`);
   }
   forgetGroup(load.pgid);
   const text = readText(outPath);
-  if (outcome.error) throw new CountedLoadError(`could not start ${testCase.loadTool}: ${outcome.error.message}`);
-  if (outcome.code !== 0) throw new CountedLoadError(`${testCase.loadTool} ${describeExit(outcome)}: ${text.trim().split('\n').slice(-2).join(' | ')}`);
+  if (outcome.error) throw new RepeatError(`could not start ${testCase.loadTool}: ${outcome.error.message}`);
+  if (outcome.code !== 0) throw new RepeatError(`${testCase.loadTool} ${describeExit(outcome)}: ${text.trim().split('\n').slice(-2).join(' | ')}`);
   try {
     if (testCase.loadTool === 'lockstep') {
       const result = parseLockstepOutput(text);
@@ -75,8 +80,8 @@ async function sendCountedRequests(testCase, { requests, url, ctx, logName, time
     }
     return { seconds: null, late: null };
   } catch (err) {
-    throw new CountedLoadError(`${err.message} (output: ${displayPath(outPath)})`);
+    throw new RepeatError(`${err.message} (output: ${displayPath(outPath)})`);
   }
 }
 
-module.exports = { countedLoadArgv, sendCountedRequests, parseLockstepOutput, CountedLoadError };
+module.exports = { countedLoadArgv, sendCountedRequests, countingPace, RepeatError };

@@ -147,4 +147,4 @@ async function runLockstep(url, { requests, batch = 1, newConnection = false, me
   return { requests, batches, seconds: elapsedMs() / 1000, status2xx, non2xx: reader.statuses.length - status2xx, late };
 }
 
-module.exports = { runLockstep, requestBytes, AnswerReader };
+module.exports = { runLockstep, requestBytes };

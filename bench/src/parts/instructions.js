@@ -8,38 +8,25 @@
 // Each repeat does both; the result is the median of the repeats and their spread.
 // A case runs on the hello-world servers or (servers: "json") on the JSON servers, at its own path and
 // with its own body; a JSON server that failed conformance is not counted (its reason is recorded).
-const { readFileSync, mkdirSync } = require('node:fs');
+const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
 const { fillTemplate, shellLine } = require('../shared/command-line');
 const { instructionsOf } = require('../parse/cachegrind');
-const { countedLoadArgv, sendCountedRequests, CountedLoadError } = require('../measure/counted-load');
+const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../measure/counted-load');
 const { assertLoopback } = require('../measure/closed-loop');
 const { displayPath } = require('../shared/paths');
+const { readTextOrEmpty: readText } = require('../shared/read-text');
 const { median } = require('../summarize/stats');
+const { countComparisons } = require('../summarize/counts');
 const { measurementToolVersions } = require('../plan/environment');
 const { stepWeight } = require('../plan/estimate');
 const { serversOf, referenceOf } = require('../plan/config');
 
 const METHOD = '(Ir(2N) - Ir(N)) / N';
 
-class RepeatError extends Error {}
-
-function readText(path) {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
-}
-
-// The case's pace and gap under valgrind (lock-step cases; 0 for the others, which have none).
-const valgrindPace = (testCase) => testCase.pace?.valgrind ?? 0;
-const valgrindGap = (testCase) => testCase.gapMs?.valgrind ?? 0;
-
-async function sendRequests(testCase, options) {
-  try {
-    return await sendCountedRequests(testCase, { ...options, pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) });
-  } catch (err) {
-    if (err instanceof CountedLoadError) throw new RepeatError(err.message);
-    throw err;
-  }
+function sendRequests(testCase, options) {
+  return sendCountedRequests(testCase, { ...options, ...countingPace(testCase, 'valgrind') });
 }
 
 // One server lifetime under valgrind with `requests` requests: resolves Ir, throws RepeatError.
@@ -86,12 +73,7 @@ function summarizeRepeats(repeats) {
   return { perRequest: mid, spread: (Math.max(...values) - Math.min(...values)) / mid };
 }
 
-function instructionComparisons(results, reference) {
-  const ref = results.find((r) => r.server === reference);
-  if (!ref || ref.perRequest === null) return [];
-  return results.filter((r) => r.server !== reference && r.perRequest !== null)
-    .map((r) => ({ reference, other: r.server, ratio: r.perRequest / ref.perRequest }));
-}
+const instructionComparisons = (results, reference) => countComparisons(results, reference, 'perRequest');
 
 async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
   const { instructions } = plan;
@@ -144,8 +126,8 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
       pipelineDepth: testCase.pipelineDepth,
       loadTool: testCase.loadTool,
       ...(testCase.newConnection ? { newConnection: true } : {}),
-      ...(testCase.pace ? { pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) } : {}),
-      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, pace: valgrindPace(testCase), gapMs: valgrindGap(testCase) })),
+      ...(testCase.pace ? countingPace(testCase, 'valgrind') : {}),
+      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, ...countingPace(testCase, 'valgrind') })),
       ...(kind === 'json' ? { servers: 'json', reference: referenceOf(plan, kind), method: testCase.method, path: testCase.path, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) } : {}),
       results,
       comparisons: instructionComparisons(results, referenceOf(plan, kind)),
@@ -163,4 +145,4 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
   };
 }
 
-module.exports = { runInstructions, summarizeRepeats, instructionComparisons, METHOD };
+module.exports = { runInstructions, summarizeRepeats, instructionComparisons };

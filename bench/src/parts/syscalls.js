@@ -10,7 +10,7 @@
 // A case runs on the hello-world servers or (servers: "json") on the JSON servers; a JSON server that
 // failed conformance is not counted (its reason is recorded). A server that exits is recorded
 // (ctx.exits) and its repeat fails with the reason.
-const { readFileSync, readdirSync, mkdirSync, openSync, closeSync } = require('node:fs');
+const { readdirSync, mkdirSync, openSync, closeSync } = require('node:fs');
 const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
@@ -18,24 +18,17 @@ const { spawnGroup, stopGroup, sleep } = require('../shared/process-group');
 const { groupMembers, openSocketCount } = require('../shared/proc-stats');
 const { fillTemplate, shellLine, pinned } = require('../shared/command-line');
 const { parseStraceSummary } = require('../parse/strace');
-const { countedLoadArgv, sendCountedRequests, CountedLoadError } = require('../measure/counted-load');
+const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../measure/counted-load');
 const { assertLoopback } = require('../measure/closed-loop');
 const { displayPath } = require('../shared/paths');
+const { readTextOrEmpty: readText } = require('../shared/read-text');
 const { median } = require('../summarize/stats');
+const { callsByCategory, countComparisons } = require('../summarize/counts');
 const { stepWeight } = require('../plan/estimate');
 const { serversOf, referenceOf } = require('../plan/config');
 
 const METHOD = '(calls(2N) - calls(N)) / N';
-const OTHER = 'other';
 
-class RepeatError extends Error {}
-
-function readText(path) {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
-}
-
-const stracePace = (testCase) => testCase.pace?.strace ?? 0;
-const straceGap = (testCase) => testCase.gapMs?.strace ?? 0;
 
 // The tracer of each thread of each process (TracerPid of /proc/<pid>/task/<tid>/status).
 function untracedThreads(pids, tracer) {
@@ -84,13 +77,7 @@ async function countWindow({ server, testCase, requests, url, ctx, syscalls, log
       await sleep(5);
     }
     const socketsBefore = openSocketCount(pids);
-    let load;
-    try {
-      load = await sendCountedRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: syscalls.loadTimeoutSeconds, pace: stracePace(testCase), gapMs: straceGap(testCase) });
-    } catch (err) {
-      if (err instanceof CountedLoadError) throw new RepeatError(err.message);
-      throw err;
-    }
+    const load = await sendCountedRequests(testCase, { requests, url, ctx, logName, timeoutSeconds: syscalls.loadTimeoutSeconds, ...countingPace(testCase, 'strace') });
     if (server.exit) throw new RepeatError(`server "${server.def.id}" ${describeExit(server.exit)} under strace; log ${displayPath(server.logPath)}`);
     // The client has its last answer, but the server may not have seen the client's close yet: detached
     // now, that close (and accept, for the next window) would fall outside this window and into no
@@ -119,16 +106,6 @@ function perRequestByName(callsN, calls2N, requests) {
   return Object.fromEntries(names.map((name) => [name, ((calls2N[name] || 0) - (callsN[name] || 0)) / requests]));
 }
 
-// Sums per category (scenarios.json syscalls.categories); every other name goes to "other".
-function byCategory(perRequest, categories) {
-  const sums = Object.fromEntries([...categories.map((c) => [c.id, 0]), [OTHER, 0]]);
-  for (const [name, value] of Object.entries(perRequest)) {
-    const category = categories.find((c) => c.names.includes(name));
-    sums[category ? category.id : OTHER] += value;
-  }
-  return sums;
-}
-
 const spreadOf = (values, over = median(values)) => (over > 0 ? (Math.max(...values) - Math.min(...values)) / over : null);
 
 // The repeats of one server: medians by name, by category and in total, and their spreads (a
@@ -137,7 +114,7 @@ function summarizeSyscallRepeats(repeats, categories) {
   if (repeats.length === 0) return { perRequest: null, byCategory: null, total: null, spread: null, categorySpread: null };
   const names = [...new Set(repeats.flatMap((r) => Object.keys(r.perRequest)))].sort();
   const perRequest = Object.fromEntries(names.map((name) => [name, median(repeats.map((r) => r.perRequest[name] ?? 0))]));
-  const groups = repeats.map((r) => byCategory(r.perRequest, categories));
+  const groups = repeats.map((r) => callsByCategory(r.perRequest, categories));
   const ids = Object.keys(groups[0]);
   const totals = repeats.map((r) => r.total);
   return {
@@ -151,15 +128,8 @@ function summarizeSyscallRepeats(repeats, categories) {
   };
 }
 
-function syscallComparisons(results, reference) {
-  const ref = results.find((r) => r.server === reference);
-  if (!ref || !(ref.total > 0)) return [];
-  return results.filter((r) => r.server !== reference && r.total !== null)
-    .map((r) => ({ reference, other: r.server, ratio: r.total / ref.total }));
-}
-
 // Every repeat of one case on one server, in one server lifetime.
-async function countServer({ def, testCase, requests, ctx, syscalls, progress, plan, recordExit }) {
+async function countServer({ def, testCase, requests, ctx, syscalls, progress, plan }) {
   const repeats = [];
   const failedRepeats = [];
   const weight = stepWeight.syscallRepeat(testCase, plan);
@@ -182,7 +152,7 @@ async function countServer({ def, testCase, requests, ctx, syscalls, progress, p
     // Untraced, as fast as it answers: the first requests' one-time work (lazy set-up, a runtime's
     // first goroutines and buffers) happens here, not in a counted window.
     await sendCountedRequests(testCase, { requests, url, ctx, logName: `syscalls.${testCase.id}.${def.id}.warmup`, timeoutSeconds: syscalls.loadTimeoutSeconds, pace: 0 })
-      .catch((err) => { if (!(err instanceof CountedLoadError)) throw err; });
+      .catch((err) => { if (!(err instanceof RepeatError)) throw err; });
     for (let repeat = 1; repeat <= syscalls.repeats; repeat++) {
       const logName = (n) => `syscalls.${testCase.id}.${def.id}.repeat${repeat}.n${n}`;
       try {
@@ -199,7 +169,7 @@ async function countServer({ def, testCase, requests, ctx, syscalls, progress, p
         progress.step(label(repeat), `FAILED: ${err.message}`, weight);
         if (server.exit) {
           // Dead: the remaining repeats fail the same way (recorded once as an exit of this server).
-          recordExit(server, { part: 'syscalls', block: testCase.id });
+          ctx.recordExit?.(server, { part: 'syscalls', block: testCase.id, restarted: false });
           for (let rest = repeat + 1; rest <= syscalls.repeats; rest++) {
             failedRepeats.push({ repeat: rest, failureReason: err.message });
             progress.step(label(rest), `FAILED: ${err.message}`, weight);
@@ -214,7 +184,7 @@ async function countServer({ def, testCase, requests, ctx, syscalls, progress, p
   return { repeats, failedRepeats };
 }
 
-async function runSyscalls({ plan, ctx, progress, excluded = new Map(), recordExit = () => {} }) {
+async function runSyscalls({ plan, ctx, progress, excluded = new Map() }) {
   const { syscalls } = plan;
   mkdirSync(ctx.logDir, { recursive: true });
   const cases = [];
@@ -228,7 +198,7 @@ async function runSyscalls({ plan, ctx, progress, excluded = new Map(), recordEx
         progress.skip(syscalls.repeats, syscalls.repeats * stepWeight.syscallRepeat(testCase, plan), `syscalls ${testCase.id} ${def.id}: not counted, ${excluded.get(def.id)}`);
         continue;
       }
-      const { repeats, failedRepeats } = await countServer({ def, testCase, requests, ctx, syscalls, progress, plan, recordExit });
+      const { repeats, failedRepeats } = await countServer({ def, testCase, requests, ctx, syscalls, progress, plan });
       const summary = summarizeSyscallRepeats(repeats, syscalls.categories);
       results.push({
         server: def.id,
@@ -245,12 +215,11 @@ async function runSyscalls({ plan, ctx, progress, excluded = new Map(), recordEx
       pipelineDepth: testCase.pipelineDepth,
       ...(testCase.newConnection ? { newConnection: true } : {}),
       loadTool: testCase.loadTool,
-      pace: stracePace(testCase),
-      gapMs: straceGap(testCase),
-      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, pace: stracePace(testCase), gapMs: straceGap(testCase) })),
+      ...countingPace(testCase, 'strace'),
+      loadCommand: shellLine(countedLoadArgv(testCase, { requests: '{requests}', url: '{url}', cpu: ctx.cpu, ...countingPace(testCase, 'strace') })),
       ...(kind === 'json' ? { servers: 'json', reference: referenceOf(plan, kind), method: testCase.method, path: testCase.path, ...(testCase.bodyFile ? { bodyFile: testCase.bodyFile } : {}) } : {}),
       results,
-      comparisons: syscallComparisons(results, referenceOf(plan, kind)),
+      comparisons: countComparisons(results, referenceOf(plan, kind), 'total'),
     });
   }
   return {
@@ -264,4 +233,4 @@ async function runSyscalls({ plan, ctx, progress, excluded = new Map(), recordEx
   };
 }
 
-module.exports = { runSyscalls, perRequestByName, byCategory, summarizeSyscallRepeats, syscallComparisons, untracedThreads, METHOD, OTHER };
+module.exports = { runSyscalls, perRequestByName, summarizeSyscallRepeats };

@@ -1,17 +1,13 @@
 'use strict';
 // Plan: the machine and software the numbers come from, captured at run time (never typed),
 // plus a fingerprint that says whether two results files are comparable at all.
-const { readFileSync } = require('node:fs');
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const os = require('node:os');
 const { BenchError, SETUP_HINT } = require('../shared/errors');
 const { repoRoot } = require('../shared/paths');
+const { readTextOrEmpty: readText } = require('../shared/read-text');
 
-
-function readText(path) {
-  try { return readFileSync(path, 'utf8'); } catch { return ''; }
-}
 
 function cpuModel() {
   const cpuinfo = readText('/proc/cpuinfo');

@@ -124,4 +124,4 @@ const stepWeight = {
   syscallRepeat: (testCase, plan) => syscallRepeatSeconds(testCase, testCase.requests ?? plan.syscalls.requests, plan.syscalls.repeats),
 };
 
-module.exports = { estimatePlan, scenarioSeconds, sweepSeconds, fixedRateSeconds, conformanceSeconds, instructionRepeatSeconds, syscallRepeatSeconds, stepWeight };
+module.exports = { estimatePlan, scenarioSeconds, sweepSeconds, fixedRateSeconds, conformanceSeconds, stepWeight };

@@ -4,7 +4,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { validateResults, checkResultsSize } = require('./results-file');
+const { loadResultsFile } = require('./results-file');
 
 const DEFAULT_HISTORY_DIR = path.join(__dirname, '..', '..', 'results', 'history');
 const SHORT_COMMIT_LENGTH = 7;
@@ -46,17 +46,7 @@ function loadHistory(dir = DEFAULT_HISTORY_DIR) {
     if (!HISTORY_FILE_PATTERN.test(name)) {
       throw new Error(`${file}: history file names must be <YYYY-MM-DD>-<shortcommit>.json`);
     }
-    let bytes;
-    let results;
-    try {
-      bytes = fs.readFileSync(file);
-      checkResultsSize(bytes.length, file, { parse: true });
-      results = JSON.parse(bytes.toString('utf8'));
-    } catch (err) {
-      throw new Error(`${file} is not readable JSON: ${err.message}`);
-    }
-    validateResults(results, file);
-    checkResultsSize(bytes.length, file);
+    const results = loadResultsFile(file);
     const expected = historyFileName(results);
     if (expected !== name) {
       throw new Error(`${file}: named ${name} but its environment.date and environment.gitCommit say ${expected}`);

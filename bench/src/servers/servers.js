@@ -132,7 +132,7 @@ async function startServer(def, ctx) {
 
 // results.serverExits entry of a server that exited while the bench still needed it: which server,
 // where it was found dead (where: { part, block, round, restarted }), when it exited, how, its log.
-function exitRecord(handle, { part, block, round = null, restarted }) {
+function exitRecord(handle, { part, block, round = null, restarted = false }) {
   const { exit } = handle;
   return {
     server: handle.def.id,

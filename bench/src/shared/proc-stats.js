@@ -28,7 +28,6 @@ function parseStat(text) {
     pgrp: Number(fields[2]),
     userTicks: Number(fields[11]), // utime: user space, all threads of the process
     systemTicks: Number(fields[12]), // stime: in the kernel on the process's behalf
-    cpuTicks: Number(fields[11]) + Number(fields[12]),
   };
 }
 

@@ -77,4 +77,4 @@ function printExpectation(results, log, thresholds) {
   return lines;
 }
 
-module.exports = { expectationLines, printExpectation, serverSaturated };
+module.exports = { expectationLines, printExpectation };

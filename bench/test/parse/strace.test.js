@@ -9,7 +9,8 @@ const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseStraceSummary } = require('../../src/parse/strace');
-const { perRequestByName, byCategory, summarizeSyscallRepeats } = require('../../src/parts/syscalls');
+const { perRequestByName, summarizeSyscallRepeats } = require('../../src/parts/syscalls');
+const { callsByCategory } = require('../../src/summarize/counts');
 const { loadScenarios } = require('../../src/plan/config');
 
 const fixture = (name) => readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8');
@@ -52,7 +53,7 @@ test('per request from two windows, by name and by category (scenarios.json sysc
   const twoN = Object.fromEntries(Object.entries(n).map(([name, count]) => [name, ['epoll_wait', 'writev', 'recvfrom'].includes(name) ? count + 160 : count]));
   const perRequest = perRequestByName(n, twoN, 160);
   assert.deepEqual(perRequest, { accept4: 0, close: 0, epoll_ctl: 0, epoll_wait: 1, recvfrom: 1, setsockopt: 0, writev: 1 });
-  assert.deepEqual(byCategory(perRequest, categories), { read: 1, write: 1, accept: 0, epoll: 1, close: 0, other: 0 });
+  assert.deepEqual(callsByCategory(perRequest, categories), { read: 1, write: 1, accept: 0, epoll: 1, close: 0, other: 0 });
   const summary = summarizeSyscallRepeats([
     { perRequest, total: 3 },
     { perRequest: { ...perRequest, epoll_wait: 1.1 }, total: 3.1 },
