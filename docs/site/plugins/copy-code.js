@@ -8,8 +8,7 @@
   var routes = window.DROGON_ROUTES;
 
   function uiOfPage() {
-    var path = routes.decodePath(window.location.hash.replace(/^#/, '').split('?')[0]) || '/';
-    return site.ui[(routes.languageOfPath(path) || site.languages[0]).code];
+    return site.ui[routes.languageOfAddress().code];
   }
 
   // The Clipboard API where the page is a secure context (https, localhost); else the copy command

@@ -10,9 +10,7 @@
     return String(text).replace(/[\\`*_[\]()<>&|~!#]/g, '\\$&');
   }
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (m, key) { return key in values ? values[key] : m; });
-  }
+  var fill = routes.fill;
 
   // Resolves to the candidates whose page file answers (HEAD), in manifest language order.
   function existing(candidates, vm) {

@@ -23,9 +23,7 @@
     return loading;
   }
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (m, key) { return key in values ? values[key] : m; });
-  }
+  var fill = routes.fill;
 
   function languageOf(code) {
     return site.languages.filter(function (l) { return l.code === code; })[0];

@@ -63,15 +63,11 @@
     return indexes[lang.code];
   }
 
-  // The language of the address, as plugins/language.js reads it: docsify's vm.route can still hold
-  // the previous page while a new one is being routed (a query typed right after switching to the
-  // Chinese site searched the English index).
+  // The language of the address, not of docsify's vm.route, which can still hold the previous page
+  // while a new one is routed (a query typed right after switching to the Chinese site searched the
+  // English index).
   function currentLanguage(vm) {
-    var hash = window.location.hash.replace(/^#/, '');
-    var q = hash.indexOf('?');
-    var fromHash = q >= 0 ? hash.slice(0, q) : hash;
-    var path = routes.decodePath(fromHash || (vm.route && vm.route.path) || '/');
-    return routes.languageOfPath(routes.resolveAlias(path)) || site.languages[0];
+    return routes.languageOfAddress(vm.route && vm.route.path);
   }
 
   function el(tag, className, text) {

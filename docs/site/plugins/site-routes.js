@@ -34,5 +34,19 @@
     return null;
   }
 
-  window.DROGON_ROUTES = { decodePath: decodePath, languageOfPath: languageOfPath, resolveAlias: resolveAlias, pageOfPath: pageOfPath };
+  // The language of the page the address shows (its hash route; docsify's vm.route can still hold the
+  // previous page while a new one is routed), else of fallbackPath, else the first language.
+  function languageOfAddress(fallbackPath) {
+    var fromHash = window.location.hash.replace(/^#/, '').split('?')[0];
+    var path = decodePath(fromHash || fallbackPath || '/');
+    return languageOfPath(resolveAlias(path)) || site.languages[0];
+  }
+
+  // "{name}" placeholders of a UI string filled from values; unknown ones stay as they are.
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (m, key) { return key in values ? values[key] : m; });
+  }
+
+  window.DROGON_ROUTES = { decodePath: decodePath, languageOfPath: languageOfPath, resolveAlias: resolveAlias, pageOfPath: pageOfPath,
+    languageOfAddress: languageOfAddress, fill: fill };
 })();

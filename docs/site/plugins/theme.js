@@ -10,26 +10,25 @@
   var darkSheet = document.getElementById('theme-dark');
   var osDark = window.matchMedia('(prefers-color-scheme: dark)');
   var button = null;
+  var choiceThisView = null; // the toggle's choice where storage is blocked: kept for this page view
 
   function chosen() {
     try {
       var value = window.localStorage.getItem(KEY);
-      return value === 'dark' || value === 'light' ? value : null;
-    } catch (e) {
-      return null; // storage blocked: follow the OS
-    }
+      if (value === 'dark' || value === 'light') return value;
+    } catch (e) { /* storage blocked */ }
+    return choiceThisView;
   }
 
   function current() { return chosen() || (osDark.matches ? 'dark' : 'light'); }
 
   function labelButton() {
     if (!button) return;
+    // The button exists from docsify's ready hook on, when navigation-map.js and site-routes.js have run.
     var site = window.DROGON_SITE;
     var routes = window.DROGON_ROUTES;
     var dark = current() === 'dark';
-    var path = routes ? routes.decodePath(window.location.hash.replace(/^#/, '').split('?')[0]) : '/';
-    var lang = (routes && routes.languageOfPath(path)) || (site && site.languages[0]);
-    var label = site && lang ? site.ui[lang.code].darkMode : 'Dark mode';
+    var label = site.ui[routes.languageOfAddress().code].darkMode;
     button.setAttribute('aria-pressed', dark ? 'true' : 'false');
     button.setAttribute('aria-label', label);
     button.title = label;
@@ -45,12 +44,8 @@
   }
 
   function toggle() {
-    try {
-      window.localStorage.setItem(KEY, current() === 'dark' ? 'light' : 'dark');
-    } catch (e) {
-      // Storage blocked: switch for this page view only.
-      if (darkSheet) darkSheet.media = current() === 'dark' ? 'not all' : 'all';
-    }
+    choiceThisView = current() === 'dark' ? 'light' : 'dark';
+    try { window.localStorage.setItem(KEY, choiceThisView); } catch (e) { /* blocked: this view only */ }
     apply();
   }
 

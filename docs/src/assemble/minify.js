@@ -6,6 +6,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { writeFileAtomic } = require('../../../bench/src/shared/fs-atomic');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'drogon-docs-minify');
@@ -27,12 +28,7 @@ function minifyScript(source, where) {
   } catch (err) {
     throw new Error(`assemble: cannot minify ${where}: ${err.message}${err.line ? ` (line ${err.line})` : ''}`);
   }
-  try {
-    fs.mkdirSync(cacheDir, { recursive: true });
-    const tmp = `${cached}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, code);
-    fs.renameSync(tmp, cached);
-  } catch { /* a cache that cannot be written only costs time */ }
+  try { writeFileAtomic(cached, code); } catch { /* a cache that cannot be written only costs time */ }
   return code;
 }
 

@@ -48,4 +48,4 @@ function valueWithRange(ctx, mmm, format) {
   return ctx.t('valueWithRange', { value: format(mmm.median), range: ctx.t('range', { min: format(mmm.min), max: format(mmm.max) }) });
 }
 
-module.exports = { paragraphs, folded, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs, latencyResolutionUs };
+module.exports = { paragraphs, folded, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs };

@@ -507,4 +507,7 @@ function comparisons(ctx) {
   );
 }
 
-module.exports = { intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, json, timeGoes, fixedRate, notes };
+// The {{sections}} of the page's template (render.js fills each).
+const TEMPLATE_SECTIONS = ['intro', 'environment', 'plan', 'handler', 'results', 'comparisons', 'throughput', 'latency', 'efficiency', 'json', 'timeGoes', 'fixedRate', 'notes'];
+
+module.exports = { TEMPLATE_SECTIONS, intro, environment, plan, handler, results, comparisons, throughput, latency, efficiency, json, timeGoes, fixedRate, notes };

@@ -13,4 +13,7 @@ function headline(ctx) {
   return paragraphs(summary(ctx), verdicts.message || paragraphs(verdicts.intro, verdicts.table));
 }
 
-module.exports = { headline };
+// The {{sections}} of the page's template (render.js fills each).
+const TEMPLATE_SECTIONS = ['headline'];
+
+module.exports = { TEMPLATE_SECTIONS, headline };

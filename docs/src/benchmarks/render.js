@@ -20,7 +20,8 @@ const sections = require('./sections');
 const details = require('./details');
 const frontPage = require('./front-page');
 
-// The generated pages: manifest generatedBy name -> its sections (a module of section functions).
+// The generated pages: manifest generatedBy name -> its module, whose TEMPLATE_SECTIONS name the
+// functions that fill the template's {{sections}}.
 const GENERATED_PAGES = { benchmarks: sections, 'benchmark-details': details, 'front-page': frontPage };
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
@@ -159,13 +160,13 @@ function renderBenchmarkPages({ results, resultsSha256, history = [], root = rep
     noteTemplates,
   };
   const pages = {};
-  for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) pages[page] = {};
+  for (const page of Object.keys(GENERATED_PAGES)) pages[page] = {};
   for (const lang of LANGUAGES) {
     const strings = readJson(path.join(benchmarksDir, `strings.${lang}.json`));
     const ctx = createContext(lang, strings, inputs);
-    for (const [page, pageSections] of Object.entries(GENERATED_PAGES)) {
+    for (const [page, pageModule] of Object.entries(GENERATED_PAGES)) {
       const rendered = {};
-      for (const name of Object.keys(pageSections)) rendered[name] = pageSections[name](ctx);
+      for (const name of pageModule.TEMPLATE_SECTIONS) rendered[name] = pageModule[name](ctx);
       pages[page][lang] = fillTemplate(readTemplate(page, lang), rendered, `${page}.${lang}.md`);
     }
   }

@@ -111,19 +111,18 @@ function conclusion(ctx) {
 // Why, where the system-call counts show it: the counted hello-world case measured like this scenario
 // (figures.scenarioForCase) gives the kind of call that differs most. The full sentences of every
 // case (totals, instructions per connection, kernel share) are under Where the time goes.
-const CAUSE_KEYS = new Set(['timeGoes.difference']);
 function causeSentences(ctx, scenario) {
   const data = figures.syscallTable(ctx.results);
   const entry = data && data.cases.find((e) => !e.json && figures.scenarioForCase(ctx.results, e.case)?.id === scenario.id);
   if (!entry) return [];
-  return countSentences(ctx.results, entry).filter((s) => CAUSE_KEYS.has(s.key)).map((s) => localize(s, ctx));
+  return countSentences(ctx.results, entry).filter((s) => s.key === 'timeGoes.difference').map((s) => localize(s, ctx));
 }
 
 // The servers that exited during a block (a scenario, a JSON endpoint), from results.serverExits: one
 // sentence each, next to that block's sentence, so a restart is never silent. null when none did.
 function exitsText(ctx, blockId) {
   const exits = (ctx.results.serverExits || []).filter((x) => x.block === blockId);
-  return exits.length ? exits.map((x) => exitText(ctx, x)).join(ctx.strings.sentenceSeparator) : null;
+  return sentences(ctx, ...exits.map((x) => exitText(ctx, x)));
 }
 
 // Requests per second against concurrency (the bench's sweep): one line per server over a
@@ -199,11 +198,10 @@ function withoutLatency(ctx) {
   if (missing.length === 0) return null;
   const pipelined = missing.filter((sc) => (sc.pipelineDepth || 1) > 1);
   const other = missing.filter((sc) => (sc.pipelineDepth || 1) === 1);
-  return [
+  return sentences(ctx,
     // (The selector lists the scenarios that have latency; the pipelined ones are named by kind.)
     pipelined.length ? ctx.t('latency.pipelinedNone', { depth: ctx.fmt.integer(pipelined[0].pipelineDepth) }) : null,
-    other.length ? ctx.t('latency.otherNone', { scenarios: ctx.list(other.map((sc) => ctx.scenarioLabel(sc.id))) }) : null,
-  ].filter(Boolean).join(ctx.strings.sentenceSeparator);
+    other.length ? ctx.t('latency.otherNone', { scenarios: ctx.list(other.map((sc) => ctx.scenarioLabel(sc.id))) }) : null);
 }
 
 // The percentiles of the latency-against-load chart, one selector entry per group and percentile.
@@ -439,7 +437,7 @@ function timeGoes(ctx) {
   const order = [first, ...data.cases.map((_, i) => i).filter((i) => i !== first)];
   const items = order.map((i) => {
     const parts = countSentences(results, data.cases[i]).map((s) => localize(s, ctx));
-    return parts.length ? ctx.t('conclusionItem', { scenario: caseLabels[i], sentence: parts.join(ctx.strings.sentenceSeparator) }) : null;
+    return parts.length ? ctx.t('conclusionItem', { scenario: caseLabels[i], sentence: sentences(ctx, ...parts) }) : null;
   }).filter(Boolean);
   const categoryHeaders = data.categories.map((id) => t.categoryHeaders[id] ?? ctx.esc(id));
   const header = [t.header[0], t.header[1], ...categoryHeaders];
@@ -614,7 +612,8 @@ function measures(ctx) {
   );
 }
 
-// Every enumerable export is a {{section}} of the page template. sweep, instructions, timeGoes and
-// trend are placed through measures; they are attached for their unit tests, not enumerable.
-module.exports = { summary, glance, conclusion, json, latency, latencyLoad, measures };
-for (const [name, value] of Object.entries({ sweep, instructions, timeGoes, trend })) Object.defineProperty(module.exports, name, { value, enumerable: false });
+// The {{sections}} of the page's template, in no particular order (render.js fills each); sweep,
+// instructions, timeGoes and trend are placed through measures.
+const TEMPLATE_SECTIONS = ['summary', 'glance', 'conclusion', 'json', 'latency', 'latencyLoad', 'measures'];
+
+module.exports = { TEMPLATE_SECTIONS, summary, glance, conclusion, json, latency, latencyLoad, measures, sweep, instructions, timeGoes, trend };

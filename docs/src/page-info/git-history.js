@@ -121,4 +121,4 @@ function lastChangeDates(root, paths) {
   return { dates, note: shallow ? 'shallow clone: pages whose last change lies beyond its history get no last-updated date (CI checks out with fetch-depth: 0)' : null };
 }
 
-module.exports = { lastChangeDates, bodyHash };
+module.exports = { lastChangeDates };

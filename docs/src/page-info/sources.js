@@ -27,4 +27,4 @@ function editUrl(repository, relPath) {
   return `${repository.url}/edit/${repository.branch.split('/').map(encodeURIComponent).join('/')}/${relPath.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-module.exports = { editSource, editUrl, authoredCode, TEMPLATES_DIR };
+module.exports = { editSource, editUrl, authoredCode };

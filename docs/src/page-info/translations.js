@@ -121,4 +121,4 @@ function markTranslations({ root, manifest, ids }) {
   return marked;
 }
 
-module.exports = { translationStatus, markTranslations, loadRecords, englishSource, englishHash, RECORDS };
+module.exports = { translationStatus, markTranslations, loadRecords, RECORDS };
