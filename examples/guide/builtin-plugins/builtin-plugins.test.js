@@ -13,10 +13,9 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, checkCommand, exampleRegion, examplesDir, runCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, checkCommand, exampleRegion, examplesDir, runCommand, sleep } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'builtin-plugins');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // config.json parsed as Drogon reads it (it allows // comments on their own lines).
 function readConfig() {

@@ -15,10 +15,9 @@ const os = require('node:os');
 const path = require('node:path');
 const tls = require('node:tls');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir, sleep } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'configuration-reference');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // The program's local time zone for display_local_time: UTC+8 all year (no daylight saving).
 const TIME_ZONE = 'Asia/Shanghai';
 

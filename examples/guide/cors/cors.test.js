@@ -7,27 +7,11 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('node:http');
-const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, maskDate } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support');
 const { launchBrowser } = require('../../../docs/test/support/browser');
 
 const ALLOWED = 'http://localhost:5173'; // the program's default allowed origin, as on the page
 const OTHER = 'https://evil.example';
-
-// Answers of `curl -i` (one or more) as [{ status, headers (sorted lines), body }]. Drogon's header
-// order changes from run to run (it hashes header names with a random seed), so headers compare as
-// a set; the page shows the order of one run.
-function parseAnswers(text) {
-  return maskDate(normalizeOutput(text)).split(/\n(?=HTTP\/1\.1 )/).map((answer) => {
-    const [head, ...body] = answer.split('\n\n');
-    const [status, ...headers] = head.split('\n');
-    return { status, headers: headers.sort(), body: body.join('\n\n') };
-  });
-}
-async function checkRegion(region, port) {
-  const command = exampleRegion('cors/commands.sh', region).replaceAll('8080', String(port));
-  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command], { label: `cors/commands.sh#${region}` });
-  assert.deepEqual(parseAnswers(stdout), parseAnswers(exampleRegion(`cors/expected/${region}.txt`)), `cors/commands.sh#${region}: the output differs from expected/${region}.txt`);
-}
 
 // Every access-control-* header of an answer (and Vary, X-Cors-Error), as an object.
 function corsHeaders(res) {
@@ -45,7 +29,7 @@ test('CORS answers carry exactly the Access-Control-* headers the page shows', {
   t.after(() => server.stop());
   const u = server.url;
 
-  for (const region of ['try-preflight', 'try-post', 'try-refused', 'try-v2', 'try-default']) await checkRegion(region, port);
+  for (const region of ['try-preflight', 'try-post', 'try-refused', 'try-v2', 'try-default']) await checkCommand('cors', region, { port }); // headers compared as a set: their order changes from run to run
 
   // The middleware route, every kind of request a browser sends.
   const mw = {

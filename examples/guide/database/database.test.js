@@ -8,18 +8,12 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, exampleRegion, checkCommand, examplesDir } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, exampleRegion, checkCommand, scratchDir, examplesDir } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'database');
 const tryRegions = ['try-list', 'try-loan', 'try-orm'];
 
-function scratchDir(t, prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 // The page's command to start the example, with ./build/library and the port of the test.
 function serverArgv(region, binary, port, connection) {

@@ -14,12 +14,11 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const {
-  guideBinary, pickPort, startProgram, runChecked, runCommand, exampleRegion, normalizeOutput, logMessages, examplesDir,
+  guideBinary, pickPort, startProgram, runChecked, runCommand, exampleRegion, normalizeOutput, logMessages, examplesDir, sleep,
 } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'deployment');
 const NGINX = '/usr/sbin/nginx';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A GET from a chosen loopback address (127.0.0.2 is a client other than nginx's own 127.0.0.1).
 function get(port, rawPath, { headers = {}, from = '127.0.0.1' } = {}) {

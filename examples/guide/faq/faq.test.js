@@ -6,12 +6,10 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const http = require('node:http');
-const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, request, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runCommand, request, scratchDir, examplesDir, sleep } = require('../test-support');
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A GET (or other method) from a chosen loopback address; resolves to the answer, or rejects on a
 // connection error or when no answer came within timeoutMs.
@@ -29,11 +27,6 @@ function send(port, rawPath, { method = 'GET', headers = {}, body, from = '127.0
   });
 }
 
-function scratchDir(t, prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `guide-faq-${prefix}-`));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 // A chapter's program with [port, ...args], stopped after the test.
 async function start(t, name, args = [], options = {}) {
@@ -77,12 +70,12 @@ test('a route gives 404: trailing slash, method, case (Routing)', { timeout: 10 
 test('where the configuration goes: loadConfigFile, relative to the working directory (Configuration)', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('config_example');
   // From a folder without config.json, the program stops with the error of loadConfigFile.
-  const empty = scratchDir(t, 'config-empty');
+  const empty = scratchDir(t, 'guide-faq-config-empty-');
   const missing = await runCommand([binary], { cwd: empty, label: 'config_example (no config.json here)', timeoutMs: 30000 });
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /^cannot load config\.json: /m);
   // From a folder that has it, the same program starts with its settings (its port among them).
-  const dir = scratchDir(t, 'config');
+  const dir = scratchDir(t, 'guide-faq-config-');
   const port = await pickPort();
   const config = fs.readFileSync(path.join(examplesDir, 'configuration', 'config.json'), 'utf8');
   assert.equal(config.split('8080').length, 2);
@@ -122,7 +115,7 @@ test('the client\'s address behind nginx, and stopping without dropping requests
   const binary = await guideBinary('deploy_app');
   const config = fs.readFileSync(path.join(examplesDir, 'deployment', 'config.json'), 'utf8');
   const run = async (label, edit = (text) => text) => {
-    const dir = scratchDir(t, 'deploy');
+    const dir = scratchDir(t, 'guide-faq-deploy-');
     fs.mkdirSync(path.join(dir, 'logs'));
     const port = await pickPort();
     fs.writeFileSync(path.join(dir, 'config.json'), edit(config.replace('8080', String(port)).replace('/var/log/drogon-app', path.join(dir, 'logs'))));
@@ -149,7 +142,7 @@ test('the client\'s address behind nginx, and stopping without dropping requests
 });
 
 test('an edited static file does not change: the in-memory cache (Static files)', { timeout: 10 * 60 * 1000 }, async (t) => {
-  const dir = scratchDir(t, 'static');
+  const dir = scratchDir(t, 'guide-faq-static-');
   fs.cpSync(path.join(examplesDir, 'static-files', 'public'), path.join(dir, 'public'), { recursive: true });
   const server = await start(t, 'static_server', [], { cwd: dir });
   const before = await send(server.port, '/letters.txt');
@@ -173,7 +166,7 @@ test('sessions are off until enabled: no session cookie without enableSession (S
 });
 
 test('limiting the request rate: Hodor answers 429 past the limit (Built-in plugins)', { timeout: 10 * 60 * 1000 }, async (t) => {
-  const dir = scratchDir(t, 'hodor');
+  const dir = scratchDir(t, 'guide-faq-hodor-');
   const port = await pickPort();
   const config = fs.readFileSync(path.join(examplesDir, 'builtin-plugins', 'config.json'), 'utf8');
   fs.writeFileSync(path.join(dir, 'config.json'), config.replace('8080', String(port)));
@@ -186,7 +179,7 @@ test('limiting the request rate: Hodor answers 429 past the limit (Built-in plug
 
 test('compressed answers: gzip by default for text of 1024 bytes or more, Brotli when enabled (Compression)', { timeout: 10 * 60 * 1000 }, async (t) => {
   // The compression chapter's program with nothing about compression in its configuration: the defaults.
-  const dir = scratchDir(t, 'compression');
+  const dir = scratchDir(t, 'guide-faq-compression-');
   fs.writeFileSync(path.join(dir, 'config.json'), '{ "app": {} }\n');
   const server = await start(t, 'compression_example', [], { cwd: dir });
   const big = await send(server.port, '/text/4000', { headers: { 'accept-encoding': 'gzip, br' } });

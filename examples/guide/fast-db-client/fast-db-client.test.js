@@ -12,10 +12,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, startPostgres, startLatencyProxy, runChecked, exampleRegion, normalizeOutput, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startPostgres, startLatencyProxy, runRegion, assertRegionOutput, exampleRegion, normalizeOutput, examplesDir, sleep } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'fast-db-client');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const DELAY_MS = 1; // each way, as the page says
 
 // A region of commands.sh as the page shows it, with the test's ports.
@@ -23,18 +22,12 @@ function command(region, port, pgPort) {
   return exampleRegion('fast-db-client/commands.sh', region).replaceAll('8080', String(port)).replaceAll('5432', String(pgPort));
 }
 
-async function runRegion(region, port, pgPort, env) {
-  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command(region, port, pgPort)], { env, label: `fast-db-client/commands.sh#${region}` });
-  return stdout;
+async function runTry(region, port, pgPort, env) {
+  return (await runRegion('fast-db-client', region, { replace: { 8080: port, 5432: pgPort }, env })).stdout;
 }
 
-// The times in an answer vary from run to run; the page shows one run's.
-const maskTimes = (text) => text.replace(/"waited_ms":\d+/g, '"waited_ms":<ms>');
-
-function checkOutput(region, stdout) {
-  const want = normalizeOutput(exampleRegion(`fast-db-client/expected/${region}.txt`));
-  assert.equal(maskTimes(normalizeOutput(stdout)), maskTimes(want), `fast-db-client/commands.sh#${region}: the output differs from fast-db-client/expected/${region}.txt`);
-}
+// The times in an answer vary from run to run; the page shows one run's (checkOutput masks them).
+const checkOutput = (region, stdout) => assertRegionOutput('fast-db-client', region, stdout, { masks: [[/"waited_ms":\d+/g, '"waited_ms":<ms>']] });
 
 const jsonLines = (text) => text.trim().split('\n').map((line) => JSON.parse(line));
 
@@ -59,20 +52,20 @@ test('FastDbClient page: connections, pipelining, auto_batch and timeouts on a r
     const deadline = Date.now() + 15000;
     let connections;
     for (;;) {
-      connections = await runRegion('try-connections', port, proxy.port, psqlEnv);
+      connections = await runTry('try-connections', port, proxy.port, psqlEnv);
       if (normalizeOutput(connections) === want || Date.now() > deadline) break;
       await sleep(200);
     }
     checkOutput('try-connections', connections);
 
     // auto_batch: the statements sent after a failing one in the same batch fail with it.
-    checkOutput('try-divide', await runRegion('try-divide', port, proxy.port));
+    checkOutput('try-divide', await runTry('try-divide', port, proxy.port));
 
     // Throughput: the page's burst commands, three times; each client's best run counts.
     const measure = async (burstPort) => {
       const best = {};
       for (let round = 0; round < 3; round++) {
-        for (const r of jsonLines(await runRegion('try-burst', burstPort, proxy.port))) {
+        for (const r of jsonLines(await runTry('try-burst', burstPort, proxy.port))) {
           assert.equal(r.failed, 0, `burst on ${r.client}: ${r.failed} queries failed`);
           assert.equal(r.queries, 400);
           best[r.client] = Math.max(best[r.client] || 0, r.per_second);
@@ -114,7 +107,7 @@ test('FastDbClient page: connections, pipelining, auto_batch and timeouts on a r
     // Drogon's timeout: the client stops waiting after 0.5 s, the statement goes on on the server,
     // and the next statement of that one connection waits behind it and times out too.
     let started = Date.now();
-    const timedOut = await runRegion('try-timeout', port, proxy.port);
+    const timedOut = await runTry('try-timeout', port, proxy.port);
     const twoTimeouts = (Date.now() - started) / 1000;
     checkOutput('try-timeout', timedOut);
     for (const r of jsonLines(timedOut)) assert.ok(r.waited_ms >= 450 && r.waited_ms < 1500, `timeout client waited ${r.waited_ms} ms, expected about 500`);
@@ -123,7 +116,7 @@ test('FastDbClient page: connections, pipelining, auto_batch and timeouts on a r
       'after Drogon\'s timeout, the statement still runs on the server');
 
     // statement_timeout: PostgreSQL cancels the statement, and the connection is free at once.
-    const cancelled = await runRegion('try-statement-timeout', port, proxy.port);
+    const cancelled = await runTry('try-statement-timeout', port, proxy.port);
     checkOutput('try-statement-timeout', cancelled);
     const [first, second] = jsonLines(cancelled);
     assert.ok(first.waited_ms >= 450 && first.waited_ms < 1500, `statement_timeout: waited ${first.waited_ms} ms, expected about 500`);

@@ -6,7 +6,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { guideBinary, pickPort, startProgram, startBackground, runCommand, runChecked, request, requestJson, exampleRegion, normalizeOutput } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startBackground, runCommand, request, requestJson, exampleRegion, normalizeOutput, checkCommand } = require('../test-support');
 
 // A region of commands.sh as the page shows it, with the page's ports (gateway 8080, backend 9090)
 // replaced by the test's.
@@ -16,10 +16,7 @@ function region(name, ports) {
 function expected(name, ports) {
   return normalizeOutput(exampleRegion(`http-client/expected/${name}.txt`)).replaceAll('9090', String(ports.backend));
 }
-async function checkRegion(name, ports) {
-  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', region(name, ports)], { label: `http-client/commands.sh#${name}` });
-  assert.equal(normalizeOutput(stdout), expected(name, ports), `http-client/commands.sh#${name}: the output differs from expected/${name}.txt`);
-}
+const checkRegion = (name, ports) => checkCommand('http-client', name, { port: ports.gateway, replace: { 9090: ports.backend }, replaceInExpected: { 9090: ports.backend } });
 // The program of a run-* region: "./build/x" is the built binary, the ports are the test's.
 function programArgv(name, binaries, ports) {
   const [program, ...args] = exampleRegion('http-client/commands.sh', name).trim().split(/\s+/);

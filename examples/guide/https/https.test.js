@@ -12,9 +12,8 @@ const fs = require('node:fs');
 const https = require('node:https');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, maskDate, sortHeaderBlocks, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand, examplesDir, sleep } = require('../test-support');
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A region of commands.sh with the page's ports (8080, 8443) replaced by the test's.
 function region(name, ports) {
@@ -23,11 +22,7 @@ function region(name, ports) {
 async function run(name, ports, cwd, replace = (s) => s) {
   return (await runChecked(['bash', '-euo', 'pipefail', '-c', replace(region(name, ports))], { cwd, label: `https/commands.sh#${name}` })).stdout;
 }
-async function checkRegion(name, ports, cwd) {
-  const out = await run(name, ports, cwd);
-  const want = normalizeOutput(exampleRegion(`https/expected/${name}.txt`)).replaceAll('8443', String(ports.https));
-  assert.equal(sortHeaderBlocks(maskDate(normalizeOutput(out))), sortHeaderBlocks(maskDate(want)), `https/commands.sh#${name}: the output differs from expected/${name}.txt`);
-}
+const checkRegion = (name, ports, cwd) => checkCommand('https', name, { port: ports.http, replace: { 8443: ports.https }, replaceInExpected: { 8443: ports.https }, cwd });
 
 // GET over TLS with Node's client, verifying against `ca` for `servername`. Resolves to
 // { status, headers, body, fingerprint } of the certificate the server sent.

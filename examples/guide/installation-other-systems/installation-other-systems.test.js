@@ -12,7 +12,6 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { validate } = require('dockerfile-utils');
 const { runCommand, runChecked, exampleRegion, examplesDir, repoRoot } = require('../test-support');

@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { benchHome } = require('../../../bench/src/plan/bench-state');
-const { runChecked, runCommand, pickPort, startProgram, request, exampleRegion, examplesDir, repoRoot } = require('../test-support');
+const { runChecked, runCommand, pickPort, startProgram, request, exampleRegion, scratchDir, guideState, examplesDir, repoRoot } = require('../test-support');
 
 const setupScript = fs.readFileSync(path.join(repoRoot, 'bench', 'setup.sh'), 'utf8');
 const pins = JSON.parse(fs.readFileSync(path.join(repoRoot, 'bench', 'pins.json'), 'utf8'));
@@ -31,11 +31,6 @@ function inPrefix(command, prefix) {
   return command.replaceAll('$HOME/drogon', prefix);
 }
 
-async function scratchDir(t, prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 // The PATH of this process without the folders that hold `program`, plus `extra`.
 function pathWithout(program, extra) {
@@ -66,7 +61,7 @@ test('install-build-deps.sh runs as root without sudo, and apt has nothing left 
   const command = exampleRegion('installation/commands.sh', 'deps');
   assert.equal(command, 'sh install-build-deps.sh');
   // A PATH without any sudo, as in a fresh container.
-  const noSudo = await scratchDir(t, 'guide-deps-root-');
+  const noSudo = scratchDir(t, 'guide-deps-root-');
   const env = { ...process.env, PATH: pathWithout('sudo', noSudo), DEBIAN_FRONTEND: 'noninteractive' };
   const which = await runCommand(['sh', '-c', 'command -v sudo'], { env, label: 'command -v sudo' });
   assert.notEqual(which.code, 0, `sudo is still on the PATH: ${which.stdout}`);
@@ -84,7 +79,7 @@ test('install-build-deps.sh run by a user calls apt-get through sudo', { timeout
     t.skip('switching to another user needs root');
     return;
   }
-  const dir = await scratchDir(t, 'guide-deps-user-');
+  const dir = scratchDir(t, 'guide-deps-user-');
   fs.chmodSync(dir, 0o777);
   const log = path.join(dir, 'sudo.log');
   fs.writeFileSync(path.join(dir, 'sudo'), `#!/bin/sh\necho "$*" >> ${log}\n`, { mode: 0o755 });
@@ -160,7 +155,7 @@ test('build-drogon.sh installs a Drogon that drogon_ctl and find_package see', {
 });
 
 test('find_package(Drogon) in a folder and again in its subfolder fails as the page says; sibling folders are fine', { timeout: 5 * 60 * 1000 }, async (t) => {
-  const { state } = require('../test-support').guideState();
+  const { state } = guideState();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-find-twice-'));
   t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));
   const project = (name, top, subdirs) => {

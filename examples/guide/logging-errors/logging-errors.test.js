@@ -9,11 +9,10 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, logMessages, runChecked, runCommand, guideState, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, logMessages, runChecked, runCommand, guideState, examplesDir, sleep } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'logging-errors');
 const config = JSON.parse(fs.readFileSync(path.join(chapterDir, 'config.json'), 'utf8')).app.log;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Log lines differ in date, time and thread id; rotated files in the date and sequence number.
 const masks = [
   [/^\d{8} \d\d:\d\d:\d\d\.\d{6} UTC \d+ /gm, '<date> <time> UTC <thread> '],

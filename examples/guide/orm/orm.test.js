@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, exampleRegion, normalizeOutput, maskDate, examplesDir } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, runRegion, assertRegionOutput, examplesDir } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'orm');
 const MODEL_FILES = ['Authors', 'Books', 'BookTags', 'Tags'].flatMap((name) => [`${name}.h`, `${name}.cc`]);
@@ -28,16 +28,8 @@ function copyInto(dir, ...names) {
 }
 
 // A region of commands.sh as the page shows it, run in `cwd` (port 8080 replaced by `port`).
-async function runRegion(region, { cwd, env, port } = {}) {
-  let command = exampleRegion('orm/commands.sh', region);
-  if (port) command = command.replaceAll('8080', String(port));
-  return runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `orm/commands.sh#${region}` });
-}
-
-function checkOutput(region, stdout) {
-  const want = normalizeOutput(exampleRegion(`orm/expected/${region}.txt`));
-  assert.equal(maskDate(normalizeOutput(stdout)), maskDate(want), `orm/commands.sh#${region}: the output differs from orm/expected/${region}.txt`);
-}
+const runOrmRegion = (region, { cwd, env, port } = {}) => runRegion('orm', region, { replace: port ? { 8080: port } : {}, cwd, env });
+const checkOutput = (region, stdout) => assertRegionOutput('orm', region, stdout);
 
 function sameAsCommitted(generatedDir, committedRel, names) {
   for (const name of names) {
@@ -54,7 +46,7 @@ async function exercise(binary, configFile, cwd, sql) {
   fs.writeFileSync(path.join(cwd, configFile), config.replace('"port": 8080', `"port": ${port}`));
   const server = await startProgram([binary, configFile], { port, cwd, label: path.basename(binary) });
   try {
-    for (const region of TRY_REGIONS) checkOutput(region, (await runRegion(region, { port })).stdout);
+    for (const region of TRY_REGIONS) checkOutput(region, (await runOrmRegion(region, { port })).stdout);
   } finally {
     await server.stop();
   }
@@ -77,8 +69,8 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
   try {
     // SQLite3: the database file, then the models, as the page does it.
     copyInto(work, 'schema.sqlite.sql', 'models/sqlite3/model.json', 'config.sqlite3.json');
-    await runRegion('sqlite-create', { cwd: work });
-    checkOutput('models-sqlite', (await runRegion('models-sqlite', { cwd: work, env })).stdout);
+    await runOrmRegion('sqlite-create', { cwd: work });
+    checkOutput('models-sqlite', (await runOrmRegion('models-sqlite', { cwd: work, env })).stdout);
     sameAsCommitted(path.join(work, 'models/sqlite3'), 'models/sqlite3', MODEL_FILES);
     // The relationship methods the page names are in the headers.
     const booksH = fs.readFileSync(path.join(work, 'models/sqlite3/Books.h'), 'utf8');
@@ -96,18 +88,18 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     // model.json is the page's with the scratch server's socket folder and port.
     const pgEnv = { ...env, ...pg.env };
     copyInto(work, 'schema.postgresql.sql', 'config.postgresql.json');
-    await runRegion('pg-create', { cwd: work, env: pgEnv });
+    await runOrmRegion('pg-create', { cwd: work, env: pgEnv });
     const modelJson = fs.readFileSync(path.join(chapterDir, 'models/postgresql/model.json'), 'utf8');
     fs.mkdirSync(path.join(work, 'models/postgresql'), { recursive: true });
     fs.writeFileSync(path.join(work, 'models/postgresql/model.json'),
       modelJson.replace('"host": "127.0.0.1"', `"host": "${pg.socketDir}"`).replace('"port": 5432', `"port": ${pg.port}`));
-    await runRegion('models-postgresql', { cwd: work, env }); // its output lists the same tables (FK order may vary)
+    await runOrmRegion('models-postgresql', { cwd: work, env }); // its output lists the same tables (FK order may vary)
     sameAsCommitted(path.join(work, 'models/postgresql'), 'models/postgresql', MODEL_FILES);
 
     // The RESTful controller: the header as drogon_ctl writes it; the source keeps its signatures.
     const ctl = scratchDir('guide-orm-ctl-');
     try {
-      checkOutput('controller', (await runRegion('controller', { cwd: ctl, env })).stdout);
+      checkOutput('controller', (await runOrmRegion('controller', { cwd: ctl, env })).stdout);
       sameAsCommitted(ctl, '.', ['BooksCtrl.h']);
       const generatedCc = fs.readFileSync(path.join(ctl, 'BooksCtrl.cc'), 'utf8');
       const committedCc = fs.readFileSync(path.join(chapterDir, 'BooksCtrl.cc'), 'utf8');

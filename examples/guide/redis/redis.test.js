@@ -10,10 +10,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, startRedis, runChecked, exampleRegion, normalizeOutput, logMessages, requestJson, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startRedis, runChecked, exampleRegion, checkCommand, logMessages, requestJson, examplesDir, sleep } = require('../test-support');
 
 const chapterDir = path.join(examplesDir, 'redis');
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A region of commands.sh as the page shows it, with the test's ports.
 function command(region, port, redisPort) {
@@ -21,11 +20,7 @@ function command(region, port, redisPort) {
 }
 
 // Runs a try-* region and checks its output against expected/<region>.txt.
-async function checkRegion(region, port, redisPort) {
-  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command(region, port, redisPort)], { label: `redis/commands.sh#${region}` });
-  const want = normalizeOutput(exampleRegion(`redis/expected/${region}.txt`));
-  assert.equal(normalizeOutput(stdout), want, `redis/commands.sh#${region}: the output differs from redis/expected/${region}.txt`);
-}
+const checkRegion = (region, port, redisPort) => checkCommand('redis', region, { port, replace: { 6379: redisPort } });
 
 test('the Redis page\'s commands against a real redis-server', { timeout: 10 * 60 * 1000 }, async (t) => {
   const [binary, redis] = await Promise.all([guideBinary('redis_likes'), startRedis()]);

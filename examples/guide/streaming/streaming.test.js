@@ -12,11 +12,10 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked, sleep } = require('../test-support');
 const { readPeakRssBytes, resetPeakRssOfGroup, cpuTicksOfGroup } = require('../../../bench/src/shared/proc-stats');
 
 const MiB = 1024 * 1024;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // SHA-256 of `lines` numbered lines as the page describes them: "%015d\n" from 0 on.
 function numberedLinesHash(lines) {

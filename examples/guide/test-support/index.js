@@ -3,6 +3,7 @@
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { extractRegion } = require('../../../docs/src/guide/regions');
 const { runChecked } = require('./processes');
@@ -27,9 +28,9 @@ function maskDate(text) {
   return text.replace(/^date: .*$/gim, 'date: <the current date>');
 }
 
-// Drogon keeps a response's headers in a hash map, so their order on the wire depends on the build (a
-// fresh build of the same version was seen to swap two). The page shows one capture; the header lines
-// after each status line are compared as a set, everything else line by line.
+// Drogon keeps a response's headers in a hash map, so their order on the wire can change from one run
+// or build to the next. The page shows one capture; the header lines after each status line are
+// compared as a set, everything else line by line.
 function sortHeaderBlocks(text) {
   const lines = text.split('\n');
   const out = [];
@@ -44,18 +45,42 @@ function sortHeaderBlocks(text) {
   return out.join('\n');
 }
 
-/**
- * Runs region `region` of <chapter>/commands.sh as the page shows it (port 8080 replaced by `port`)
- * and checks that its output is <chapter>/expected/<region>.txt, which the page shows as what you
- * will see (date headers and the given masks excepted). Returns the output.
- */
-async function checkCommand(chapter, region, { port, cwd, env, masks = [], expectedFile = `${chapter}/expected/${region}.txt` } = {}) {
-  const command = exampleRegion(`${chapter}/commands.sh`, region).replaceAll('8080', String(port));
-  const { stdout } = await runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `${chapter}/commands.sh#${region}` });
-  const want = normalizeOutput(exampleRegion(expectedFile));
-  // masks: [pattern, replacement] for values that differ on every run (ids), as the page says.
+/** A temp folder named <prefix>XXXXXX, removed with everything in it when test t ends. */
+function scratchDir(t, prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// Page values (ports) in a text -> the test's: { '8080': 18201, '6379': 18202 }.
+function replaceAll(text, replace) {
+  return Object.entries(replace).reduce((t, [from, to]) => t.replaceAll(from, String(to)), text);
+}
+
+/** Runs region `region` of <chapter>/commands.sh as the page shows it, with the page's values (ports)
+ *  replaced by the test's (replace: { '8080': port, ... }). Resolves runChecked's { stdout, ... }. */
+function runRegion(chapter, region, { replace = {}, cwd, env, timeoutMs } = {}) {
+  const command = replaceAll(exampleRegion(`${chapter}/commands.sh`, region), replace);
+  return runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `${chapter}/commands.sh#${region}`, ...(timeoutMs ? { timeoutMs } : {}) });
+}
+
+/** Checks an output against <chapter>/expected/<region>.txt, which the page shows as what you will
+ *  see: date headers, the header order of an HTTP answer and the given masks ([pattern, replacement]
+ *  for values that differ on every run) excepted; replaceInExpected puts the test's values (ports)
+ *  into the expected text where the output shows them. */
+function assertRegionOutput(chapter, region, stdout, { masks = [], replaceInExpected = {}, expectedFile = `${chapter}/expected/${region}.txt` } = {}) {
+  const want = replaceAll(normalizeOutput(exampleRegion(expectedFile)), replaceInExpected);
   const mask = (text) => sortHeaderBlocks(masks.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), maskDate(text)));
   assert.equal(mask(normalizeOutput(stdout)), mask(want), `${chapter}/commands.sh#${region}: the output differs from ${expectedFile}`);
+}
+
+/**
+ * Runs region `region` of <chapter>/commands.sh as the page shows it (port 8080 replaced by `port`,
+ * other values by `replace`) and checks its output with assertRegionOutput. Returns the output.
+ */
+async function checkCommand(chapter, region, { port, replace = {}, cwd, env, timeoutMs, ...check } = {}) {
+  const { stdout } = await runRegion(chapter, region, { replace: { ...(port ? { 8080: port } : {}), ...replace }, cwd, env, timeoutMs });
+  assertRegionOutput(chapter, region, stdout, check);
   return stdout;
 }
 
@@ -76,6 +101,9 @@ module.exports = {
   ...require('./latency-proxy'),
   exampleRegion,
   sortHeaderBlocks,
+  scratchDir,
+  runRegion,
+  assertRegionOutput,
   normalizeOutput,
   maskDate,
   checkCommand,

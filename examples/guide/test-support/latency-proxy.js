@@ -7,7 +7,7 @@ const net = require('node:net');
 const { pickPort } = require('./processes');
 
 /**
- * startLatencyProxy({ target, delayMs }) -> { port, connections(), stop() }. target: options of
+ * startLatencyProxy({ target, delayMs }) -> { port, stop() }. target: options of
  * net.connect ({ path } for a unix socket, or { host, port }). Each chunk reaches the other side
  * delayMs after it arrived, so a request and its answer take 2 * delayMs more.
  */
@@ -15,7 +15,6 @@ async function startLatencyProxy({ target, delayMs }) {
   if (!(delayMs >= 0)) throw new Error(`startLatencyProxy: delayMs must be a number >= 0, got ${delayMs}`);
   const port = await pickPort();
   const sockets = new Set();
-  let accepted = 0;
   const forward = (from, to) => {
     from.on('data', (chunk) => setTimeout(() => { if (!to.destroyed) to.write(chunk); }, delayMs));
     from.on('end', () => setTimeout(() => to.end(), delayMs));
@@ -23,7 +22,6 @@ async function startLatencyProxy({ target, delayMs }) {
     from.on('close', () => setTimeout(() => to.destroy(), delayMs));
   };
   const server = net.createServer((client) => {
-    accepted += 1;
     const upstream = net.connect(target);
     for (const s of [client, upstream]) {
       s.setNoDelay(true);
@@ -39,8 +37,6 @@ async function startLatencyProxy({ target, delayMs }) {
   });
   return {
     port,
-    /** How many connections the proxy accepted so far. */
-    connections: () => accepted,
     stop: () => new Promise((resolve) => {
       for (const s of sockets) s.destroy();
       server.close(() => resolve());

@@ -7,12 +7,11 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnGroup, stopGroup } = require('../../../bench/src/shared/process-group');
-const { runChecked, runCommand } = require('./processes');
+const { runChecked, runCommand, sleep } = require('./processes');
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 // The socket file is named after the port (.s.PGSQL.18300); with listen_addresses='' nothing listens on TCP.
 const PG_PORT = 18300;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function asPostgresUser(argv) {
   if (process.getuid && process.getuid() === 0) return ['runuser', '-u', 'postgres', '--', ...argv];

@@ -155,4 +155,4 @@ async function runChecked(argv, options = {}) {
   return result;
 }
 
-module.exports = { pickPort, startProgram, startBackground, runCommand, runChecked, portIsFree, PORT_FIRST, PORT_LAST };
+module.exports = { pickPort, startProgram, startBackground, runCommand, runChecked, portIsFree, sleep, PORT_FIRST, PORT_LAST };

@@ -12,9 +12,9 @@ const REDIS_SERVER = '/usr/bin/redis-server';
 const REDIS_CLI = '/usr/bin/redis-cli';
 
 /**
- * Starts a scratch Redis. Returns { port, dir, cli(...args), stop(), start() }: cli runs redis-cli
+ * Starts a scratch Redis. Returns { port, cli(...args), stop(), start(), close() }: cli runs redis-cli
  * against it and resolves to its output; stop() ends the server (its data is lost, as nothing is
- * saved), start() starts it again on the same port.
+ * saved), start() starts it again on the same port; close() stops it and removes its folder.
  */
 async function startRedis({ label = 'redis-server' } = {}) {
   for (const tool of [REDIS_SERVER, REDIS_CLI]) {
@@ -27,7 +27,6 @@ async function startRedis({ label = 'redis-server' } = {}) {
   let server = null;
   const redis = {
     port,
-    dir,
     start: async () => {
       if (!server) server = await startProgram(argv, { port, cwd: dir, label });
     },

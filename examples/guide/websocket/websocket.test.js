@@ -5,9 +5,8 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { guideBinary, pickPort, startProgram, startBackground, runChecked, exampleRegion, normalizeOutput, checkCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startBackground, runChecked, exampleRegion, normalizeOutput, checkCommand, request, guideState, sleep } = require('../test-support');
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The page's command for a client, with ./build/ replaced by the guide build's folder.
 function clientArgv(region, binary, port) {
@@ -61,7 +60,7 @@ test('drogon_ctl create controller -w writes an empty WebSocketController', { ti
   const fs = require('node:fs');
   const os = require('node:os');
   const path = require('node:path');
-  const { state } = require('../test-support').guideState();
+  const { state } = guideState();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-ctl-w-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   await runChecked([state.drogonCtl, 'create', 'controller', '-w', 'ChatWebsock'], { cwd: dir, label: 'drogon_ctl create controller -w' });
@@ -96,7 +95,6 @@ test('announcements reach every news listener, as the page shows', { timeout: 10
 
 test('broadcast to hundreds of clients while others connect and leave', { timeout: 10 * 60 * 1000 }, async (t) => {
   const WebSocket = require('ws');
-  const { request } = require('../test-support');
   const server = await guideBinary('chat_server');
   const port = await pickPort();
   const app = await startProgram([server, String(port)], { port, label: 'chat_server' });
