@@ -304,33 +304,54 @@ cmake_install_source() { # name debian-version [extra cmake args...]
   run_logged "$BENCH_HOME/logs/$name-install.log" cmake --install "$build"
 }
 
-step "build trantor $trantor_ver"
+# The Installation page's own script builds the pinned versions: one build serves the bench and the
+# guide, whose installation test checks this build instead of making a second one (2+ minutes on two
+# cores). Only when the archive no longer has a pin does the setup build the version it resolved itself.
+guide_build_script="$root/examples/guide/installation/build-drogon.sh"
+guide_build_sha=$(sha256sum "$guide_build_script" | cut -c1-16)
+script_builds_resolved() { grep -qF "trantor=$trantor_ver drogon=$drogon_ver" "$guide_build_script"; }
+
+step "build trantor $trantor_ver and drogon $drogon_ver"
 if [ -f "$prefix/.complete" ]; then
   note 'cached'
 else
   rm -rf "$prefix"
-  cmake_install_source trantor "$trantor_ver"
+  if script_builds_resolved; then
+    src_root="$BENCH_HOME/src/$(prefix_key "$drogon_ver" "$trantor_ver")"
+    # The sources fetched in step 4 are reused: apt-get source skips what is already unpacked.
+    run_logged "$BENCH_HOME/logs/drogon-build.log" env DROGON_BUILD_DIR="$src_root" \
+      bash "$guide_build_script" "$prefix"
+    drogon_config_h="$src_root/build-drogon/drogon/config.h"
+    built_by="buildScriptSha256=$guide_build_sha"
+  else
+    note "examples/guide/installation/build-drogon.sh does not build trantor $trantor_ver and drogon $drogon_ver: building them here"
+    cmake_install_source trantor "$trantor_ver"
+    # The +ds repack leaves drogon's trantor/ submodule empty: use the trantor installed above.
+    cmake_install_source drogon "$drogon_ver" -DUSE_SUBMODULE=OFF -DCMAKE_PREFIX_PATH="$prefix" \
+      "${drogon_cmake_flags[@]}"
+    drogon_config_h="$BENCH_HOME/build/drogon-${drogon_ver//:/_}_$flags_key/drogon/config.h"
+    built_by="buildScriptSha256="
+  fi
 fi
 
-step "build drogon $drogon_ver"
+step "check the Drogon build (ORM backends, drogon_ctl, Redis client)"
 if [ -f "$prefix/.complete" ]; then
   note 'cached'
 else
-  # The +ds repack leaves drogon's trantor/ submodule empty: use the trantor installed above.
-  cmake_install_source drogon "$drogon_ver" -DUSE_SUBMODULE=OFF -DCMAKE_PREFIX_PATH="$prefix" \
-    "${drogon_cmake_flags[@]}"
   # The ORM backends are switched on only when CMake finds their client libraries: check, don't assume.
   for backend in USE_POSTGRESQL USE_SQLITE3; do
-    grep -q "^#define $backend 1" "$BENCH_HOME/build/drogon-${drogon_ver//:/_}_$flags_key/drogon/config.h" \
-      || die "drogon was built without $backend (client library not found at configure time; see $BENCH_HOME/logs/drogon-configure.log)"
+    grep -q "^#define $backend 1" "$drogon_config_h" \
+      || die "drogon was built without $backend (client library not found at configure time; see $BENCH_HOME/logs/)"
   done
   [ -x "$prefix/bin/drogon_ctl" ] || die "drogon_ctl was not installed at $prefix/bin/drogon_ctl"
   # Redis support is compiled in only when CMake finds hiredis: the library must link against it.
   readelf -d "$prefix/lib/libdrogon.so" | grep -q 'NEEDED.*libhiredis' \
-    || die "drogon was built without Redis support (hiredis not found at configure time; see $BENCH_HOME/logs/drogon-configure.log)"
-  # Marker last: an interrupted build is redone from scratch next time.
-  printf 'trantor=%s\ndrogon=%s\n' "$trantor_ver" "$drogon_ver" >"$prefix/.complete"
+    || die "drogon was built without Redis support (hiredis not found at configure time; see $BENCH_HOME/logs/)"
+  # Marker last: an interrupted build is redone from scratch next time. It names the script that
+  # built the prefix (empty when the setup built it itself), for the installation test.
+  printf 'trantor=%s\ndrogon=%s\n%s\n' "$trantor_ver" "$drogon_ver" "$built_by" >"$prefix/.complete"
 fi
+drogon_build_script_sha=$(sed -n 's/^buildScriptSha256=//p' "$prefix/.complete")
 
 # ---------- step 7 ----------
 step 'build the Drogon benchmark server (examples/benchmark)'
@@ -579,7 +600,7 @@ run node "$root/bench/setup-state.js" "$BENCH_HOME/state.json" \
   nginxHelloModule="$module_so" wrkVersion="$wrk_version" abVersion="$ab_version" \
   drogonSourceVersion="$drogon_ver" trantorSourceVersion="$trantor_ver" drogonPinned="$drogon_pin" \
   trantorPinned="$trantor_pin" sourceArchive="$archive $suite" nginxPackageVersion="$nginx_pkg_version" \
-  drogonCtl="$prefix/bin/drogon_ctl" drogonCmakeFlags="${drogon_cmake_flags[*]}" \
+  drogonCtl="$prefix/bin/drogon_ctl" drogonBuildScriptSha256="$drogon_build_script_sha" drogonCmakeFlags="${drogon_cmake_flags[*]}" \
   compiler="$(g++ --version | head -n 1)" cxxStandard=20 \
   sqlitePackageVersion="$(dpkg-query -W -f='${Version}' libsqlite3-dev)" \
   libpqPackageVersion="$(dpkg-query -W -f='${Version}' libpq-dev)" \

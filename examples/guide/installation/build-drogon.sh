@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds trantor and Drogon from Debian's source packages and installs them into a prefix, the way
-# bench/setup.sh does. Usage: ./build-drogon.sh [PREFIX]   (default /usr/local)
+# Builds trantor and Drogon from Debian's source packages and installs them into a prefix; this site's
+# bench/setup.sh builds its Drogon with this script. Usage: ./build-drogon.sh [PREFIX]   (default /usr/local)
 # The sources and build folders go to DROGON_BUILD_DIR (default ~/drogon-build).
 set -euo pipefail
 

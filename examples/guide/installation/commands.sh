@@ -1,6 +1,7 @@
 # The shell commands of the installation page, one region per step. Not a script to run as a whole:
-# installation.test.js runs the regions that do not change the machine (build-prefix, check-prefix,
-# find-package-prefix), with $HOME/drogon replaced by a prefix in its cache.
+# installation.test.js checks the regions that do not change the machine (build-prefix, check-prefix,
+# find-package-prefix), with $HOME/drogon replaced by the setup's prefix (built by build-drogon.sh) or
+# by a prefix in its cache.
 
 # [guide:deps]
 sh install-build-deps.sh
