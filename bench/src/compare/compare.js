@@ -214,8 +214,9 @@ function judgeSyscalls(oldR, newR, { minChange = SYSCALLS_MIN_CHANGE, categoryMi
 }
 
 // The counts of one counted block (instructions, syscalls) case by case and server by server, old ->
-// new: compared with judge(oldR, newR) where both were counted with the same case settings.
-function compareCounts(block, field, oldResults, newResults, judge) {
+// new: compared with judge(oldR, newR) where both were counted with the same case settings
+// (blockChanges: settings of the whole block that differ, which change every case).
+function compareCounts(block, field, oldResults, newResults, judge, blockChanges = []) {
   const casesOf = (results) => (results[block] ? results[block].cases : []);
   const rows = [];
   const oldCases = new Map(casesOf(oldResults).map((c) => [c.id, c]));
@@ -224,7 +225,7 @@ function compareCounts(block, field, oldResults, newResults, judge) {
     for (const newR of newCase.results) {
       const row = { case: newCase.id, server: newR.server };
       const oldR = oldCase && oldCase.results.find((r) => r.server === newR.server);
-      const changed = oldCase ? COUNTED_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f]) : [];
+      const changed = oldCase ? [...blockChanges, ...COUNTED_CASE_FIELDS.filter((f) => oldCase[f] !== newCase[f])] : [];
       if (!oldR) rows.push({ ...row, status: 'new' });
       else if (changed.length) rows.push({ ...row, status: 'case-changed', changedFields: changed });
       else if (newR[field] === null) rows.push({ ...row, status: oldR[field] === null ? 'no-count' : 'count-failed' });
@@ -235,9 +236,13 @@ function compareCounts(block, field, oldResults, newResults, judge) {
   return rows;
 }
 
+// Calls counted per second instead of per request (syscalls.clockDriven; none in older results)
+// change every total they are left out of: then no case is compared.
 function compareSyscalls(oldResults, newResults) {
+  const clockDriven = (results) => JSON.stringify([...(results.syscalls?.clockDriven || [])].sort());
+  const blockChanges = clockDriven(oldResults) === clockDriven(newResults) ? [] : ['clockDriven'];
   return compareCounts('syscalls', 'total', oldResults, newResults,
-    (oldR, newR) => judgeSyscalls(withCategories(oldR, oldResults), withCategories(newR, newResults)));
+    (oldR, newR) => judgeSyscalls(withCategories(oldR, oldResults), withCategories(newR, newResults)), blockChanges);
 }
 
 // The repeats' category sums (results keep them by name per repeat; the categories are the run's own).

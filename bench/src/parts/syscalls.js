@@ -106,12 +106,27 @@ function perRequestByName(callsN, calls2N, requests) {
   return Object.fromEntries(names.map((name) => [name, ((calls2N[name] || 0) - (callsN[name] || 0)) / requests]));
 }
 
+// One repeat's figures. Clock-driven calls (syscalls.clockDriven: Go's monitor thread sleeps in steps
+// of its own timing) follow the window's length, not its requests: they are left out of the calls per
+// request and counted per second of the extra window time instead. { perRequest, total,
+// clockDrivenPerSecond } (the last only when the server made such calls).
+function repeatFigures(n, twoN, requests, clockDriven = []) {
+  const all = perRequestByName(n.calls, twoN.calls, requests);
+  const perRequest = Object.fromEntries(Object.entries(all).filter(([name]) => !clockDriven.includes(name)));
+  const total = Object.values(perRequest).reduce((a, b) => a + b, 0);
+  const clockNames = Object.keys(all).filter((name) => clockDriven.includes(name));
+  const extraSeconds = twoN.seconds - n.seconds;
+  if (clockNames.length === 0 || !(extraSeconds > 0)) return { perRequest, total };
+  return { perRequest, total, clockDrivenPerSecond: Object.fromEntries(clockNames.map((name) => [name, all[name] * requests / extraSeconds])) };
+}
+
 const spreadOf = (values, over = median(values)) => (over > 0 ? (Math.max(...values) - Math.min(...values)) / over : null);
 
 // The repeats of one server: medians by name, by category and in total, and their spreads (a
-// category's relative to the median total).
+// category's relative to the median total); the median clock-driven calls per second by name.
 function summarizeSyscallRepeats(repeats, categories) {
   if (repeats.length === 0) return { perRequest: null, byCategory: null, total: null, spread: null, categorySpread: null };
+  const clockNames = [...new Set(repeats.flatMap((r) => Object.keys(r.clockDrivenPerSecond || {})))].sort();
   const names = [...new Set(repeats.flatMap((r) => Object.keys(r.perRequest)))].sort();
   const perRequest = Object.fromEntries(names.map((name) => [name, median(repeats.map((r) => r.perRequest[name] ?? 0))]));
   const groups = repeats.map((r) => callsByCategory(r.perRequest, categories));
@@ -125,6 +140,7 @@ function summarizeSyscallRepeats(repeats, categories) {
     // A kind's spread over the request's calls in all: a kind with a few hundredths of a call (a timer)
     // cannot move by 1 % of itself, but should not move the request's count by more than 1 %.
     categorySpread: Object.fromEntries(ids.map((id) => [id, spreadOf(groups.map((g) => g[id]), median(totals))])),
+    ...(clockNames.length ? { clockDrivenPerSecond: Object.fromEntries(clockNames.map((name) => [name, median(repeats.map((r) => r.clockDrivenPerSecond?.[name] ?? 0))])) } : {}),
   };
 }
 
@@ -158,10 +174,10 @@ async function countServer({ def, testCase, requests, ctx, syscalls, progress, p
       try {
         const n = await countWindow({ server, testCase, requests, url, ctx, syscalls, logName: logName(requests) });
         const twoN = await countWindow({ server, testCase, requests: 2 * requests, url, ctx, syscalls, logName: logName(2 * requests) });
-        const perRequest = perRequestByName(n.calls, twoN.calls, requests);
-        const total = Object.values(perRequest).reduce((a, b) => a + b, 0);
+        const figures = repeatFigures(n, twoN, requests, syscalls.clockDriven);
+        const { total } = figures;
         if (!(total > 0)) throw new RepeatError(`calls(2N) is not above calls(N): ${Object.values(twoN.calls).reduce((a, b) => a + b, 0)} against ${Object.values(n.calls).reduce((a, b) => a + b, 0)}`);
-        repeats.push({ callsN: n.calls, calls2N: twoN.calls, secondsN: n.seconds, seconds2N: twoN.seconds, perRequest, total });
+        repeats.push({ callsN: n.calls, calls2N: twoN.calls, secondsN: n.seconds, seconds2N: twoN.seconds, ...figures });
         progress.step(label(repeat), `${total.toFixed(2)} system calls per request`, weight);
       } catch (err) {
         if (!(err instanceof RepeatError)) throw err;
@@ -228,9 +244,10 @@ async function runSyscalls({ plan, ctx, progress, excluded = new Map() }) {
     straceCommand: shellLine(pinned(fillTemplate(syscalls.straceCommand, { outFile: '{outFile}', attach: ['-p', '{pid}'] }, 'syscalls.straceCommand'), ctx.cpu.clientCpus)),
     method: METHOD,
     repeats: syscalls.repeats,
+    clockDriven: [...(syscalls.clockDriven || [])],
     categories: syscalls.categories.map((c) => ({ id: c.id, names: c.names })),
     cases,
   };
 }
 
-module.exports = { runSyscalls, perRequestByName, summarizeSyscallRepeats };
+module.exports = { runSyscalls, perRequestByName, repeatFigures, summarizeSyscallRepeats };

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseStraceSummary } = require('../../src/parse/strace');
-const { perRequestByName, summarizeSyscallRepeats } = require('../../src/parts/syscalls');
+const { perRequestByName, repeatFigures, summarizeSyscallRepeats } = require('../../src/parts/syscalls');
 const { callsByCategory } = require('../../src/summarize/counts');
 const { loadScenarios } = require('../../src/plan/config');
 
@@ -67,6 +67,34 @@ test('per request from two windows, by name and by category (scenarios.json sysc
   assert.ok(Math.abs(summary.categorySpread.other - 0.2 / 3.1) < 1e-12);
   assert.equal(summary.categorySpread.accept, 0);
   assert.deepEqual(summarizeSyscallRepeats([], categories).total, null);
+});
+
+test('clock-driven calls (scenarios.json syscalls.clockDriven: Go\'s monitor sleeping) count per second of the window, not per request', () => {
+  const { clockDriven, categories } = loadScenarios().syscalls;
+  assert.ok(clockDriven.includes('nanosleep'));
+  // gin's captured window of 320 requests, and a 2N window derived from it: 320 more of each call the
+  // requests make, and twice the monitor's sleeps (the window lasts twice as long at the same pace).
+  const n = parseStraceSummary(fixture('strace-c-gin-encoding-json-json-n320.txt')).calls;
+  const perRequestCalls = ['epoll_pwait', 'futex', 'read', 'write'];
+  const twoN = Object.fromEntries(Object.entries(n).map(([name, count]) => [name,
+    name === 'nanosleep' ? 2 * count : perRequestCalls.includes(name) ? count + 320 : count]));
+  const figures = repeatFigures({ calls: n, seconds: 1.6 }, { calls: twoN, seconds: 3.2 }, 320, clockDriven);
+  assert.equal(figures.perRequest.nanosleep, undefined);
+  assert.equal(figures.total, 4);
+  assert.deepEqual(figures.clockDrivenPerSecond, { nanosleep: 702 / 1.6 });
+  // Without the list, the sleeps would count as 2.19 calls per request.
+  assert.ok(Math.abs(repeatFigures({ calls: n, seconds: 1.6 }, { calls: twoN, seconds: 3.2 }, 320).total - (4 + 702 / 320)) < 1e-12);
+  // Repeats whose monitor slept more or less keep the same calls per request: spread 0, sleeps per second their median.
+  const more = { ...figures, clockDrivenPerSecond: { nanosleep: 500 } };
+  const less = { ...figures, clockDrivenPerSecond: { nanosleep: 400 } };
+  const summary = summarizeSyscallRepeats([figures, more, less], categories);
+  assert.equal(summary.spread, 0);
+  assert.equal(summary.clockDrivenPerSecond.nanosleep, 702 / 1.6);
+  // A server without such calls has none, and no field.
+  const nginx = parseStraceSummary(fixture('strace-c-nginx-module-keepalive-n160.txt')).calls;
+  const plain = repeatFigures({ calls: nginx, seconds: 1 }, { calls: nginx, seconds: 2 }, 160, clockDriven);
+  assert.equal(plain.clockDrivenPerSecond, undefined);
+  assert.equal(summarizeSyscallRepeats([plain], categories).clockDrivenPerSecond, undefined);
 });
 
 test('a table cut short, without a header, or with rows that do not add up is an error naming what is wrong', () => {

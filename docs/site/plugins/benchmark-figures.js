@@ -238,7 +238,7 @@
 
   /**
    * System calls per request by category: { categories: [id, ..., 'other'], cases: [{ case, kind, json,
-   * rows: [{ server, byCategory, total, perRequest, spread, repeats, failureReason }] }] } in the file's
+   * rows: [{ server, byCategory, total, perRequest, spread, repeats, failureReason, clockDrivenPerSecond }] }] } in the file's
    * order (hello-world cases, then JSON), or null when the file has no system-call counts.
    */
   function syscallTable(results) {
@@ -251,7 +251,7 @@
           case: c, kind: countedCaseKind(c), json: c.servers === 'json',
           rows: c.results.map(function (r) {
             return { server: r.server, byCategory: r.byCategory, total: r.total, perRequest: r.perRequest, spread: r.spread,
-              repeats: r.repeats.length, failureReason: r.failureReason || null };
+              repeats: r.repeats.length, failureReason: r.failureReason || null, clockDrivenPerSecond: r.clockDrivenPerSecond || null };
           }),
         };
       }),

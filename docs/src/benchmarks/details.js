@@ -286,12 +286,15 @@ function timeGoes(ctx) {
         }
         const byName = row.perRequest ? Object.entries(row.perRequest).filter(([, v]) => Math.abs(v) >= 0.005)
           .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([n, v]) => `${codeSpan(n, { inTable: true })} ${ctx.fmt.decimal(v, 2)}`).join(' · ') : ctx.strings.dash;
+        // Calls made on a clock (Go's monitor sleeping) are not per request: per second, after the names.
+        const clock = row.clockDrivenPerSecond ? Object.entries(row.clockDrivenPerSecond).sort((a, b) => a[0].localeCompare(b[0]))
+          .map(([n, v]) => `${codeSpan(n, { inTable: true })} ${ctx.fmt.integer(Math.round(v))}`).join(' · ') : '';
         rows.push([label, ctx.serverName(row.server),
           ...data.categories.map((id) => (row.byCategory ? ctx.fmt.decimal(row.byCategory[id] ?? 0, 2) : ctx.strings.dash)),
           row.total === null ? ctx.strings.dash : ctx.fmt.decimal(row.total, 3),
           row.spread === null || row.repeats < 2 ? ctx.t('details.timeGoes.repeats', { count: ctx.fmt.integer(row.repeats) })
             : ctx.t('details.timeGoes.spread', { spread: ctx.fmt.percent(row.spread), count: ctx.fmt.integer(row.repeats) }),
-          byName || ctx.strings.dash]);
+          [byName || ctx.strings.dash, clock && ctx.t('details.timeGoes.clockDriven', { calls: clock })].filter(Boolean).join(d.clockDrivenSeparator)]);
       }
     }
     blocks.push(table(header, rows, header.map((_, i) => (i > 1 && i < header.length - 1 ? 'right' : null))));

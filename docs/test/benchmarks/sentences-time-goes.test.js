@@ -109,3 +109,45 @@ test('calls in words: one per request, one per batch when a case sends batches, 
     ], expect);
   }
 });
+
+// Go's monitor thread sleeps on a clock (nanosleep): the bench counts those calls per second of the
+// window, apart from the calls per request (bench/scenarios.json syscalls.clockDriven). The real
+// default-profile counts, split the bench's way from their own windows: gin's totals leave the sleeps
+// out, and the details page shows them per second beside the calls by name, in every language, for
+// gin only.
+test('clock-driven calls: real gin windows without them per request, and the details page shows them per second', (t) => {
+  if (!REAL.includes('results-default-counts.json')) { t.skip('no results-default-counts.json'); return; }
+  const { repeatFigures, summarizeSyscallRepeats } = require('../../../bench/src/parts/syscalls');
+  const { loadScenarios } = require('../../../bench/src/plan/config');
+  const { clockDriven, categories } = loadScenarios().syscalls;
+  const results = load('results-default-counts.json');
+  results.syscalls.clockDriven = clockDriven;
+  let ginRows = 0;
+  for (const c of results.syscalls.cases) {
+    for (const r of c.results) {
+      if (r.repeats.length === 0) continue;
+      const repeats = r.repeats.map((rep) => ({ ...rep, ...repeatFigures({ calls: rep.callsN, seconds: rep.secondsN }, { calls: rep.calls2N, seconds: rep.seconds2N }, c.requests, clockDriven) }));
+      Object.assign(r, { repeats }, summarizeSyscallRepeats(repeats, categories));
+      if (r.server.startsWith('gin-')) {
+        ginRows += 1;
+        assert.equal(r.perRequest.nanosleep, undefined, `${c.id} ${r.server}`);
+        assert.ok(Math.abs(r.total - r.repeats.map((x) => x.total).sort((a, b) => a - b)[1]) < 1e-12, `${c.id} ${r.server}: total is the median`);
+        assert.ok(r.repeats.every((x) => Math.abs(x.total - Object.values(x.perRequest).reduce((a, b) => a + b, 0)) < 1e-9));
+        assert.ok(r.clockDrivenPerSecond.nanosleep > 0, `${c.id} ${r.server}: no nanosleep per second`);
+      } else {
+        assert.equal(r.clockDrivenPerSecond, undefined, `${c.id} ${r.server}`);
+      }
+    }
+  }
+  assert.ok(ginRows >= 4, `gin rows: ${ginRows}`);
+  const pages = renderBenchmarkPages({ results, resultsSha256: '0'.repeat(64) })['benchmark-details'];
+  const gin = results.syscalls.cases.find((c) => c.id === 'json-json').results.find((r) => r.server === 'gin-sonic');
+  const perSecond = String(Math.round(gin.clockDrivenPerSecond.nanosleep));
+  for (const [lang, page, marker] of [['en', pages.en, 'per second (on a clock)'], ['zh-CN', pages['zh-CN'], '每秒（按时钟）'], ['zh-TW', convertMarkdown(pages['zh-CN']), '每秒（按時鐘）']]) {
+    const rows = page.split('\n').filter((line) => line.includes(marker));
+    assert.equal(rows.length, ginRows, `${lang}: a clock-driven note on each gin row only:\n${rows.join('\n')}`);
+    assert.ok(rows.every((row) => /gin/.test(row) && row.includes('`nanosleep`')), `${lang}: ${rows[0]}`);
+    const thousands = perSecond.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    assert.ok(rows.some((row) => row.includes(`\`nanosleep\` ${thousands}`) || row.includes(`\`nanosleep\` ${perSecond}`)), `${lang}: ${perSecond}/s not shown:\n${rows.join('\n')}`);
+  }
+});
