@@ -21,7 +21,7 @@ const WARMUP_SPEEDUP = 4;
 // Beyond -d, a wrk run spent 0.15 s over 10000 connections and 0.18 s over 16384 in the default run of
 // 2026-11-24 on the quiet machine (run files' times); this keeps 4 times that, for a busier machine.
 // -d counts the connects too: 2 s runs at 16384 connections completed no request, so that scenario
-// keeps 5 s runs. ab's -t includes its connects.
+// (profile many-connections) keeps 5 s runs. ab's -t includes its connects.
 const WRK_CONNECT_SECONDS_PER_CONNECTION = 1 / 20000;
 
 // Conformance: each JSON server started once and sent the requests of bench/json/requests.json.
