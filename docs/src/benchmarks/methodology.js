@@ -151,7 +151,9 @@ const BLOCKS = {
   measurements(ctx, settings) {
     const m = ctx.strings.methodology;
     const dash = ctx.strings.dash;
-    return table(m.measurementsHeader, settings.profiles.map((p) => [
+    // A profile that measures none of these (many-connections: timed runs only) has no row, as in the JSON table.
+    const measuring = (p) => p.sweep || p.fixedRate || p.instructions || p.syscalls || (p.json && p.json.instructions.length);
+    return table(m.measurementsHeader, settings.profiles.filter(measuring).map((p) => [
       codeSpan(p.id, { inTable: true }),
       p.sweep ? fill(m.sweep, {
         // (" · " between the levels: a comma would read as a thousands separator.)

@@ -81,8 +81,16 @@ test('the JSON application, fixed-rate levels and JSON instruction cases of ever
   const measurements = body.split('<!-- bench:measurements -->')[1].split('\n').filter((l) => l.startsWith('| `'));
   const fmt = new Intl.NumberFormat('en-US');
   const share = (x) => new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(x);
+  // A row per profile that measures something beyond its timed runs; none for one that does not.
+  const measures = (p) => p.sweep || p.fixedRate || p.instructions || p.syscalls || (p.json && p.json.instructions);
+  assert.ok(Object.values(json.profiles).some((p) => !measures(p)), 'a profile with timed runs only (many-connections)');
   for (const [id, profile] of Object.entries(json.profiles)) {
-    const cells = measurements.find((r) => r.startsWith(`| \`${id}\` |`)).slice(2, -2).split(' | ');
+    const row = measurements.find((r) => r.startsWith(`| \`${id}\` |`));
+    if (!measures(profile)) {
+      assert.equal(row, undefined, `${id}: a row of dashes`);
+      continue;
+    }
+    const cells = row.slice(2, -2).split(' | ');
     const fixed = profile.fixedRate;
     if (fixed) {
       for (const f of fixed.fractions) assert.ok(cells[2].includes(share(f)), `${id}: fraction ${f}`);
