@@ -326,7 +326,8 @@ function buildPlan(data, overrides = {}, machine = {}) {
         durationSeconds: overrides.durationSeconds ?? profile.fixedRate.durationSeconds,
         warmupSeconds: overrides.warmupSeconds ?? profile.fixedRate.warmupSeconds,
         repetitions: overrides.repetitions ?? profile.fixedRate.repetitions,
-        pauseBetweenRunsSeconds: profile.fixedRate.pauseBetweenRunsSeconds ?? data.fixedRate.pauseBetweenRunsSeconds,
+        // Like the sweep: its own pause, else the profile's, else the file's for fixed-rate runs.
+        pauseBetweenRunsSeconds: profile.fixedRate.pauseBetweenRunsSeconds ?? profile.pauseBetweenRunsSeconds ?? data.fixedRate.pauseBetweenRunsSeconds,
         groups,
       };
     }
