@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
-// config -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds;
-// fixed-rate levels; sweep; instruction counts; system-call counts) -> summarize -> benchmark expectation
-// -> validate + write.
+// config -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds,
+// in blocks, block-major, with the instruction and system-call counts between blocks; fixed-rate levels;
+// sweep) -> summarize -> benchmark expectation -> validate + write.
 const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
@@ -15,15 +15,17 @@ const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');
 const { planCpus } = require('./plan/cpu-plan');
 const { captureEnvironment } = require('./plan/environment');
 const { repoRoot } = require('./shared/paths');
-const { runScenarios, describeServers } = require('./parts/scenarios');
+const { scenarioRunners, describeServers } = require('./parts/scenarios');
+const { runBlockMajor } = require('./parts/block-schedule');
 const { runSweep } = require('./parts/sweep');
-const { runConformance, runJsonScenarios } = require('./parts/json');
+const { runConformance, jsonScenarioRunners } = require('./parts/json');
 const { runFixedRatePart } = require('./parts/fixed-rate');
 const { runInstructions } = require('./parts/instructions');
 const { runSyscalls } = require('./parts/syscalls');
 const { exitRecord, describeExit } = require('./servers/servers');
 const { estimatePlan } = require('./plan/estimate');
 const { printExpectation } = require('./summarize/expectation');
+const { poolWithHistory } = require('./pool/pool-runs');
 const { buildResults, notBuiltOf } = require('./summarize/summarize');
 const { writeResults } = require('./results/results-file');
 const { SchemaError } = require('./shared/json-schema');
@@ -57,6 +59,9 @@ function describePlan(plan, cpu, environment, logDir, output) {
   if (plan.parts.includes('scenarios')) {
     const rounds = scenarios.reduce((sum, s) => sum + s.repetitions, 0);
     log(`bench:   scenarios: ${scenarios.length} x ${plan.servers.length} servers, ${rounds} rounds in all (each server once per round, shuffled), about ${formatDuration(estimate.scenarios)}`);
+  }
+  if (plan.blocks > 1) {
+    log(`bench:   blocks: each timed scenario's rounds in up to ${plan.blocks} blocks, its servers started afresh for each; block 1 of every scenario, then block 2, ...${plan.instructions || plan.syscalls ? ', with the instruction and system-call counts between blocks' : ''}`);
   }
   if (plan.json) {
     const j = plan.json;
@@ -146,12 +151,25 @@ async function main(argv) {
   // Conformance before any timed run: a JSON server that differs is never benchmarked.
   const conformance = plan.json ? await runConformance({ plan, ctx, serverInfo, progress }) : { excluded: new Map(), block: null };
   const { excluded } = conformance;
-  const groups = await runScenarios({ plan, ctx, serverInfo, progress });
-  const jsonGroups = plan.json && plan.json.scenarios.length ? await runJsonScenarios({ plan, ctx, serverInfo, progress, excluded }) : [];
+  // The timed scenarios in blocks, block-major, with the counts between the blocks (block-schedule.js);
+  // fixed rate and sweep after the last block (fixed rate needs every block's maxima).
+  const runners = [
+    ...scenarioRunners({ plan, ctx, serverInfo, progress }),
+    ...(plan.json && plan.json.scenarios.length ? jsonScenarioRunners({ plan, ctx, serverInfo, progress, excluded }) : []),
+  ];
+  let instructions = null;
+  let syscalls = null;
+  const counted = [
+    ...(plan.instructions ? [async () => { instructions = await runInstructions({ plan, ctx, progress, excluded }); }] : []),
+    ...(plan.syscalls ? [async () => { syscalls = await runSyscalls({ plan, ctx, progress, excluded }); }] : []),
+  ];
+  const countsLeft = await runBlockMajor({ runners, between: counted });
+  const allGroups = runners.map((r) => r.finish());
+  const groups = allGroups.filter((g) => g.scenario.kind !== 'json');
+  const jsonGroups = allGroups.filter((g) => g.scenario.kind === 'json');
   const fixedRate = plan.fixedRate ? await runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroups: [...groups, ...jsonGroups], excluded }) : null;
   const sweep = plan.sweep ? await runSweep({ plan, ctx, serverInfo, progress }) : null;
-  const instructions = plan.instructions ? await runInstructions({ plan, ctx, progress, excluded }) : null;
-  const syscalls = plan.syscalls ? await runSyscalls({ plan, ctx, progress, excluded }) : null;
+  for (const part of countsLeft) await part();
   const results = buildResults({
     plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions, syscalls, serverExits,
     conformance: conformance.block, fixedRate, notBuilt: plan.json ? [...notBuiltOf(scenariosData.jsonServers, state), ...notBuiltHere(unusable, state)] : null,
@@ -177,6 +195,10 @@ async function main(argv) {
   if (allRuns.length + counts.length > 0 && failed.length === allRuns.length && okCounts === 0) {
     log(`bench: no run succeeded; nothing written (${relative(process.cwd(), output) || output} left as it was)`);
     return EXIT.noSuccessfulRun;
+  }
+  // A complete default-profile run is pooled with the comparable runs of the history (bench/src/pool/).
+  if (plan.profile === 'default' && plan.complete) {
+    results.pooled = poolWithHistory(results, { confidence: plan.bootstrap.confidence, label: relative(repoRoot, output) || output });
   }
   printExpectation(results, log, scenariosData.expectation);
   try {

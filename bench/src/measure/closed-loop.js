@@ -82,12 +82,13 @@ function runCommand({ scenario, toolDef, serverDef, cpu, durationSeconds, scenar
 const BYTES_PER_RESPONSE_TOLERANCE = 0.02;
 
 // ctx: { scenario, toolDef, server (handle from servers.startServer), cpu, durationSeconds,
-//        scenariosData, openFilesLimit, logDir, logName, round, positionInRound (0 for a warm-up) }
+//        scenariosData, openFilesLimit, logDir, logName, round, positionInRound (0 for a warm-up),
+//        block (the scenario's block of rounds, when it has blocks) }
 async function measureRun(ctx) {
-  const { scenario, server, cpu, durationSeconds, scenariosData, logDir, logName, round, positionInRound } = ctx;
+  const { scenario, server, cpu, durationSeconds, scenariosData, logDir, logName, round, block, positionInRound } = ctx;
   const { argv, command, stdoutPath, stderrPath, latencyFile } = runCommand({ ...ctx, serverDef: ctx.server.def });
   mkdirSync(logDir, { recursive: true });
-  const place = { repetition: round, round, positionInRound };
+  const place = { repetition: round, round, ...(block ? { block } : {}), positionInRound };
   const failed = (reason) => ({ ...place, status: 'failed', command, failureReason: reason, rawLog: displayPath(stdoutPath) });
 
   if (server.exit || groupMembers(server.pgid).length === 0) {

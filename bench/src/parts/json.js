@@ -9,7 +9,7 @@
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { ServerPool } = require('./rounds');
-const { runScenario } = require('./scenarios');
+const { runScenario, scenarioRunner } = require('./scenarios');
 const { checkConformance, formatConformanceReport } = require('../measure/conformance');
 const { displayPath } = require('../shared/paths');
 const { stepWeight } = require('../plan/estimate');
@@ -78,4 +78,11 @@ async function runJsonScenarios({ plan, ctx, serverInfo, progress, excluded }) {
   return groups;
 }
 
-module.exports = { runConformance, runJsonScenarios };
+// The JSON scenarios block by block (run.js interleaves them with the hello-world scenarios' blocks).
+function jsonScenarioRunners({ plan, ctx, serverInfo, progress, excluded }) {
+  return plan.json.scenarios.map((scenario) => scenarioRunner({
+    plan, scenario, ctx, serverInfo, progress, servers: plan.json.servers, reference: plan.json.reference, excluded,
+  }));
+}
+
+module.exports = { runConformance, runJsonScenarios, jsonScenarioRunners };

@@ -7,15 +7,19 @@
 //    signal and its log; results.serverExits), stopped (its group reaped) and started again, with its
 //    warm-up, before its next turn; one found dead when the part ends is recorded too. One that is
 //    excluded (failed conformance) or cannot start gets a failed run with the reason, and the others go on.
-//  - Seeded order: a block (a scenario, a level) runs `repetitions` rounds; each round measures every
-//    server once, in an order shuffled by the block's own seeded stream (prng.js), so slow drift of the
+//  - Seeded order: a unit (a scenario, a level) runs `repetitions` rounds; each round measures every
+//    server once, in an order shuffled by the unit's own seeded stream (prng.js), so slow drift of the
 //    machine spreads over all servers instead of turning into a difference between them.
+//  - Blocks: a scenario's rounds are cut into consecutive blocks (plan: `blocks`); each block has a
+//    pool of its own (its servers started afresh and warmed up), and the runner interleaves the blocks
+//    of all scenarios over the run (run.js), so a run repeats at the level where the variance is.
 //  - Pairing: the runs of one round are a pair; Drogon's ratio to each other server is the geometric
-//    mean of the paired per-round ratios, with a bootstrap interval (summarize/bootstrap.js).
+//    mean of the paired per-round ratios, with a hierarchical bootstrap interval over blocks, then
+//    rounds (summarize/bootstrap.js).
 const { startServer, stopServer, ServerStartError } = require('../servers/servers');
 const { streamFor, shuffled } = require('../shared/prng');
 const { sleep } = require('../shared/process-group');
-const { geometricMeanInterval, verdictOf } = require('../summarize/bootstrap');
+const { blockedGeometricMeanInterval, verdictOf } = require('../summarize/bootstrap');
 
 class ServerPool {
   // ctx: { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, recordExit? }; serverInfo: id ->
@@ -102,23 +106,44 @@ class ServerPool {
   }
 }
 
-// The server order of every round of a block, from the seed and the block's name alone.
-function roundOrders(seed, streamName, serverIds, rounds) {
+// The server order of every round of a unit, from the seed and the unit's name alone. With blocks,
+// the rounds are numbered on through the blocks and each says its block: block b holds consecutive
+// rounds, the first blocks one more when the rounds do not divide evenly. The orders do not depend on
+// the blocks (the same stream, drawn in round order).
+function roundOrders(seed, streamName, serverIds, rounds, blocks = null) {
   const random = streamFor(seed, streamName);
-  return Array.from({ length: rounds }, (_, i) => ({ round: i + 1, order: shuffled(serverIds, random) }));
+  const blockOf = blocks === null ? null : blockNumbers(rounds, blocks);
+  return Array.from({ length: rounds }, (_, i) => ({
+    round: i + 1, ...(blockOf ? { block: blockOf[i] } : {}), order: shuffled(serverIds, random),
+  }));
 }
 
-// One block's rounds through the pool. measure(def, server, place) -> run; failed(def, place, reason)
-// -> run; onRun(run, { id, round, rounds }) after each. place = { round, positionInRound }.
+// The block of each of `rounds` rounds cut into `blocks` consecutive blocks (at most one per round).
+function blockNumbers(rounds, blocks) {
+  if (!Number.isInteger(blocks) || blocks < 1) throw new Error(`blocks must be a whole number >= 1, got ${blocks}`);
+  const count = Math.min(blocks, rounds);
+  const base = Math.floor(rounds / count);
+  const extra = rounds % count;
+  const out = [];
+  for (let b = 1; b <= count; b++) {
+    for (let i = 0; i < base + (b <= extra ? 1 : 0); i++) out.push(b);
+  }
+  return out;
+}
+
+// Rounds through the pool: `rounds` (from roundOrders; one block's, or all of a unit without blocks)
+// or, without them, `repetitions` fresh ones of the stream `blockId`. measure(def, server, place) ->
+// run; failed(def, place, reason) -> run; onRun(run, { id, round, rounds }) after each (rounds: the
+// unit's total). place = { round, positionInRound } (and block, with blocks).
 // Returns { rounds, runsOf: id -> runs sorted by round }.
-async function runRounds(pool, { seed, blockId, servers, repetitions, excluded = new Map(), pauseSeconds, measure, failed, onRun = () => {} }) {
+async function runRounds(pool, { seed, blockId, servers, repetitions, rounds: given = null, totalRounds = null, excluded = new Map(), pauseSeconds, measure, failed, onRun = () => {} }) {
   const ids = servers.map((s) => s.id);
-  const rounds = roundOrders(seed, blockId, ids, repetitions);
+  const rounds = given || roundOrders(seed, blockId, ids, repetitions);
   const runsOf = new Map(ids.map((id) => [id, []]));
-  for (const { round, order } of rounds) {
+  for (const { round, block, order } of rounds) {
     for (const [index, id] of order.entries()) {
       const def = servers.find((s) => s.id === id);
-      const place = { round, positionInRound: index + 1 };
+      const place = { round, ...(block ? { block } : {}), positionInRound: index + 1 };
       const ready = excluded.has(id) ? { error: excluded.get(id) } : await pool.ensure(def, { block: blockId, round });
       pool.lastBlock.set(id, blockId);
       let run;
@@ -130,7 +155,7 @@ async function runRounds(pool, { seed, blockId, servers, repetitions, excluded =
       }
       pool.measuredOnce = true;
       runsOf.get(id).push(run);
-      onRun(run, { id, round, rounds: rounds.length });
+      onRun(run, { id, round, rounds: totalRounds ?? rounds.length });
     }
   }
   for (const runs of runsOf.values()) runs.sort((a, b) => a.round - b.round);
@@ -139,17 +164,26 @@ async function runRounds(pool, { seed, blockId, servers, repetitions, excluded =
 
 // The rounds where both servers have an ok run with a positive figure: reference / other, by round.
 function pairedRatios(referenceRuns, otherRuns, metric) {
+  return pairsByBlock(referenceRuns, otherRuns, metric).flat();
+}
+
+// The same pairs, one array per block in block order (runs without a block: one block).
+function pairsByBlock(referenceRuns, otherRuns, metric) {
   const byRound = new Map(otherRuns.filter((r) => r.status === 'ok').map((r) => [r.round, r]));
-  const ratios = [];
+  const blocks = new Map();
   for (const run of referenceRuns) {
     const other = byRound.get(run.round);
     if (run.status !== 'ok' || !other) continue;
-    if (run[metric] > 0 && other[metric] > 0) ratios.push(run[metric] / other[metric]);
+    if (!(run[metric] > 0 && other[metric] > 0)) continue;
+    const block = run.block ?? 1;
+    if (!blocks.has(block)) blocks.set(block, []);
+    blocks.get(block).push(run[metric] / other[metric]);
   }
-  return ratios;
+  return [...blocks.keys()].sort((a, b) => a - b).map((b) => blocks.get(b));
 }
 
-// One entry per (metric, other server) for a block's results (schema: scenario.comparisons).
+// One entry per (metric, other server) for a scenario's results (schema: scenario.comparisons), with
+// how many blocks had pairs and the log ratio with its standard error (what pooling over runs needs).
 function compareServers({ results, reference, metrics, bootstrap }) {
   const ref = results.find((r) => r.server === reference);
   if (!ref) return [];
@@ -157,15 +191,18 @@ function compareServers({ results, reference, metrics, bootstrap }) {
   for (const metric of metrics) {
     for (const other of results) {
       if (other.server === reference) continue;
-      const interval = geometricMeanInterval(pairedRatios(ref.runs, other.runs, metric), bootstrap);
+      const interval = blockedGeometricMeanInterval(pairsByBlock(ref.runs, other.runs, metric), bootstrap);
       comparisons.push({
         metric,
         reference,
         other: other.server,
         pairs: interval.pairs,
+        blocks: interval.blocks,
         ratio: interval.ratio,
         ciLow: interval.ciLow,
         ciHigh: interval.ciHigh,
+        logRatio: interval.logRatio,
+        logStandardError: interval.logStandardError,
         verdict: verdictOf(interval),
         ...(interval.reason ? { reason: interval.reason } : {}),
       });
@@ -174,4 +211,4 @@ function compareServers({ results, reference, metrics, bootstrap }) {
   return comparisons;
 }
 
-module.exports = { ServerPool, roundOrders, runRounds, pairedRatios, compareServers };
+module.exports = { ServerPool, roundOrders, blockNumbers, runRounds, pairedRatios, pairsByBlock, compareServers };

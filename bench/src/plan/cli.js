@@ -13,6 +13,8 @@ const USAGE = `usage: npm run bench -- [options]
   --seed <n>             seed of the round orders and the bootstrap, 0..4294967295 (default: random,
                          recorded in the results)
   --repetitions <n>      rounds per scenario: each server measured once per round (default: the scenario's)
+  --blocks <n>           blocks per scenario: its rounds in n blocks, each with its servers started afresh,
+                         interleaved with the other scenarios' blocks (default: the profile's)
   --duration <s>         seconds per counted run, whole (default: the scenario's)
   --warmup <s>           warm-up seconds of each server before a scenario's rounds, whole, 0 = none
   --servers <a,b>        only these servers (ids in bench/scenarios.json and bench/json/servers.json;
@@ -47,6 +49,7 @@ function parseCli(argv) {
         seed: { type: 'string' },
         output: { type: 'string' },
         repetitions: { type: 'string' },
+        blocks: { type: 'string' },
         duration: { type: 'string' },
         warmup: { type: 'string' },
         servers: { type: 'string' },
@@ -68,6 +71,7 @@ function parseCli(argv) {
     parts: v.parts,
     seed: v.seed === undefined ? undefined : seedOption(v.seed),
     repetitions: wholeNumber(v.repetitions, '--repetitions', 1),
+    blocks: wholeNumber(v.blocks, '--blocks', 1),
     durationSeconds: wholeNumber(v.duration, '--duration', 1),
     warmupSeconds: wholeNumber(v.warmup, '--warmup', 0),
     servers: v.servers,

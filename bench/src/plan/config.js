@@ -241,7 +241,7 @@ function chooseServers(data, profile, overrides) {
   return chosen;
 }
 
-// overrides: { profile, repetitions, durationSeconds, warmupSeconds, servers: 'a,b', scenarios: 'x,y',
+// overrides: { profile, repetitions, blocks, durationSeconds, warmupSeconds, servers: 'a,b', scenarios: 'x,y',
 // parts: 'scenarios,sweep', seed }. Command-line values beat a scenario's own, which beat the profile's.
 // machine: { serverThreads } (default: this machine's CPU plan), which the JSON load shape scales with.
 function buildPlan(data, overrides = {}, machine = {}) {
@@ -256,6 +256,10 @@ function buildPlan(data, overrides = {}, machine = {}) {
   const durationSeconds = overrides.durationSeconds ?? profile.durationSeconds;
   const warmupSeconds = overrides.warmupSeconds ?? profile.warmupSeconds;
   const repetitions = overrides.repetitions ?? profile.repetitions;
+  // Blocks of rounds per timed scenario (never more than its rounds): each block starts its servers
+  // afresh, and the runner interleaves the blocks of all scenarios over the run.
+  const blocks = overrides.blocks ?? profile.blocks ?? 1;
+  const blocksOf = (rounds) => Math.min(blocks, rounds);
   const pause = profile.pauseBetweenRunsSeconds ?? data.pauseBetweenRunsSeconds;
 
   // A part with nothing to run (no servers of its kind, no case, no basis) is left out, or is an error
@@ -278,7 +282,7 @@ function buildPlan(data, overrides = {}, machine = {}) {
       durationSeconds: overrides.durationSeconds ?? s.durationSeconds ?? profile.durationSeconds,
       warmupSeconds: overrides.warmupSeconds ?? s.warmupSeconds ?? profile.warmupSeconds,
       repetitions: overrides.repetitions ?? s.repetitions ?? profile.repetitions,
-    })) : [];
+    })).map((s) => ({ ...s, blocks: blocksOf(s.repetitions) })) : [];
 
   let json = null;
   if (profile.json && servers.json.length) {
@@ -303,7 +307,7 @@ function buildPlan(data, overrides = {}, machine = {}) {
         durationSeconds: overrides.durationSeconds ?? profile.json.durationSeconds,
         warmupSeconds: overrides.warmupSeconds ?? profile.json.warmupSeconds,
         repetitions: overrides.repetitions ?? profile.json.repetitions,
-      }));
+      })).map((s) => ({ ...s, blocks: blocksOf(s.repetitions) }));
     }
   } else {
     use('json', false, 'no JSON server chosen (--servers)');
@@ -361,13 +365,14 @@ function buildPlan(data, overrides = {}, machine = {}) {
   }
 
   // The full profile as defined: only such a run may become bench/results/latest.json.
-  const complete = ['servers', 'scenarios', 'parts', 'repetitions', 'durationSeconds', 'warmupSeconds'].every((k) => overrides[k] === undefined);
+  const complete = ['servers', 'scenarios', 'parts', 'repetitions', 'blocks', 'durationSeconds', 'warmupSeconds'].every((k) => overrides[k] === undefined);
   return {
     profile: profileName,
     complete,
     durationSeconds,
     warmupSeconds,
     repetitions,
+    blocks,
     pauseBetweenRunsSeconds: pause,
     reference: data.reference,
     bootstrap: data.bootstrap,

@@ -36,11 +36,12 @@ const connectSeconds = (scenario) => (scenario.tool === 'wrk' ? scenario.connect
 // How many servers a scenario or case runs on: the JSON ones on the plan's JSON servers.
 const serverCount = (plan, kind) => (kind === 'json' ? plan.json.servers.length : plan.servers.length);
 
+// Every block starts its servers afresh and warms them up: that cost once per block.
 function scenarioSeconds(scenario, plan) {
   const servers = serverCount(plan, scenario.kind);
   const run = scenario.durationSeconds + plan.pauseBetweenRunsSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario);
   const start = SERVER_START_SECONDS + (scenario.warmupSeconds > 0 ? scenario.warmupSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario) : 0);
-  return servers * (scenario.repetitions * run + start);
+  return servers * (scenario.repetitions * run + (scenario.blocks ?? 1) * start);
 }
 
 function sweepSeconds(sweep, plan) {

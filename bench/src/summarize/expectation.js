@@ -1,39 +1,47 @@
 'use strict';
-// The benchmark expectation of issues 8 and 16, printed after a run (never asserted: it holds on a quiet
-// machine, and a busy one says so here):
-//  - every scenario has at least `minPairs` paired rounds;
-//  - in the server-saturated scenarios (every pipelined one, and any other where both servers of a pair
-//    saturated their own CPU) the 95 % interval of Drogon's req/s ratio to each other server has a
-//    relative half-width of at most `saturatedHalfWidth`;
+// The benchmark expectation, printed after a run (never asserted):
+//  - every scenario has at least `minPairs` paired rounds, in its blocks;
+//  - calibration instead of a target width (issue 25): where the run is pooled with comparable runs
+//    (results.pooled), whether this run's figures fell inside the prediction intervals of the runs
+//    before it, and how often, over the whole history, one run's own interval and the pooled interval
+//    contained the next run's figure: an interval is as good as that coverage, not as its width;
 //  - instruction counts and system-call counts (their total and each category) repeat within `countSpread`.
-const { relativeHalfWidth } = require('./bootstrap');
 
 const pct = (x, digits = 1) => `${(x * 100).toFixed(digits)} %`;
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
+const coverage = ({ contained, total }) => (total ? `${contained} of ${total} (${pct(contained / total)})` : 'none yet');
 
-// Whether both servers of a comparison saturated their own CPU in this scenario (pipelined: by design).
-function serverSaturated(scenario, comparison) {
-  if ((scenario.pipelineDepth ?? 1) > 1) return true;
-  const side = (id) => scenario.results.find((r) => r.server === id)?.bottleneck?.side;
-  return side(comparison.reference) === 'server' && side(comparison.other) === 'server';
-}
-
-function scenarioLines(scenario, { saturatedHalfWidth, minPairs }) {
+function scenarioLines(scenario, { minPairs }) {
   const lines = [];
   const rps = (scenario.comparisons || []).filter((x) => x.metric === 'requestsPerSecond');
   if (rps.length) {
     const fewest = Math.min(...rps.map((c) => c.pairs));
-    lines.push(`${scenario.id}: ${fewest} paired rounds ${fewest >= minPairs ? '>=' : '<'} ${minPairs}: ${verdict(fewest >= minPairs)}`);
+    const blocks = scenario.blocks > 1 ? ` in ${scenario.blocks} blocks` : '';
+    lines.push(`${scenario.id}: ${fewest} paired rounds${blocks} ${fewest >= minPairs ? '>=' : '<'} ${minPairs}: ${verdict(fewest >= minPairs)}`);
   }
-  const judged = rps.filter((c) => serverSaturated(scenario, c));
-  for (const c of judged) {
-    const hw = relativeHalfWidth(c);
-    const judgedText = hw === null ? 'no interval (fewer than 2 paired rounds)'
-      : `half-width ${pct(hw, 2)} ${hw <= saturatedHalfWidth ? '<=' : '>'} ${pct(saturatedHalfWidth, 0)}: ${verdict(hw <= saturatedHalfWidth)}`;
-    const ratio = c.ratio === null ? 'n/a' : c.ratio.toFixed(3);
-    lines.push(`${scenario.id} ${c.reference}/${c.other} req/s ratio ${ratio}, ${judgedText}`);
+  return lines;
+}
+
+// What pooling says of this run: one line per comparison outside the earlier runs' interval, and totals.
+function pooledLines(pooled) {
+  if (!pooled) return ['pooled: not pooled (only a complete default-profile run is pooled with the history)'];
+  const lines = [];
+  const judged = pooled.comparisons.filter((c) => c.newest.place);
+  const outside = judged.filter((c) => c.newest.place !== 'inside');
+  const runs = pooled.runs.length;
+  if (pooled.comparisons.length === 0) {
+    lines.push(`pooled: ${runs} comparable run(s) with this one; a figure is pooled from ${pooled.minRuns}: every figure is this run's own`);
+  } else {
+    lines.push(`pooled over up to ${runs} comparable runs: ${pooled.comparisons.length} comparisons; this run inside the earlier runs' 95 % prediction interval in ${judged.length - outside.length} of ${judged.length}`);
   }
-  if (judged.length) lines.push(`${scenario.id} saturated side: ${scenario.results.map((r) => `${r.server} ${r.bottleneck.side}`).join(', ')}`);
+  for (const c of outside) {
+    lines.push(`  OUTSIDE ${c.scenario} ${c.reference}/${c.other} ${c.metric === 'requestsPerSecond' ? 'req/s' : 'per CPU-second'}: ${c.newest.ratio.toFixed(3)}, `
+      + `earlier runs predicted ${c.newest.earlierLow.toFixed(3)}-${c.newest.earlierHigh.toFixed(3)} (${c.newest.place}): an unusual run`);
+  }
+  for (const e of pooled.excluded) lines.push(`  not pooled: ${e.file}: ${e.reason}`);
+  const { ownInterval, pooledInterval } = pooled.calibration;
+  lines.push(`calibration over the history and this run: one run's own interval held the next run's figure ${coverage(ownInterval)}; `
+    + `the interval pooled from the other runs held a left-out run's figure ${coverage(pooledInterval)} (nominal 95 %)`);
   return lines;
 }
 
@@ -44,9 +52,10 @@ function spreadText(spread, repeats, limit) {
 }
 
 // -> lines (also returned, for tests)
-function expectationLines(results, { saturatedHalfWidth, minPairs, countSpread }) {
+function expectationLines(results, { minPairs, countSpread }) {
   const lines = [];
-  for (const scenario of results.scenarios) lines.push(...scenarioLines(scenario, { saturatedHalfWidth, minPairs }));
+  for (const scenario of results.scenarios) lines.push(...scenarioLines(scenario, { minPairs }));
+  if (results.scenarios.some((s) => (s.comparisons || []).length)) lines.push(...pooledLines(results.pooled));
   for (const c of results.instructions ? results.instructions.cases : []) {
     for (const r of c.results) {
       const judged = r.perRequest === null ? `no count (${r.failureReason})`
@@ -72,7 +81,7 @@ function expectationLines(results, { saturatedHalfWidth, minPairs, countSpread }
 function printExpectation(results, log, thresholds) {
   const lines = expectationLines(results, thresholds);
   if (lines.length === 0) return lines;
-  log('\nbench: benchmark expectation (holds on a quiet machine; printed, not asserted):');
+  log('\nbench: benchmark expectation (printed, not asserted):');
   for (const line of lines) log(`  ${line}`);
   return lines;
 }

@@ -3,8 +3,11 @@
 // bottleneck call and named notes; then the whole results object in the shape of results.schema.json.
 const { median, minMedianMax, spread } = require('./stats');
 const { classifyBottleneck, contention } = require('./bottleneck');
-const { STATISTIC, INTERVAL } = require('./bootstrap');
+const { STATISTIC, INTERVAL, RESAMPLING } = require('./bootstrap');
 const { STREAM_DERIVATION } = require('../shared/prng');
+
+// How the blocks of the timed scenarios were ordered (parts/block-schedule.js).
+const BLOCK_ORDER = 'block-major: block 1 of every scenario, then block 2, ...; instruction and system-call counts between blocks';
 
 const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout'];
 const PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
@@ -151,6 +154,7 @@ function scenarioBlock(g) {
     durationSeconds: s.durationSeconds,
     warmupSeconds: s.warmupSeconds,
     repetitions: s.repetitions,
+    blocks: g.blocks,
     commandLine: g.commandLine,
     rounds: g.rounds,
     results: g.results,
@@ -178,7 +182,7 @@ function notBuiltOf(jsonServersData, state) {
 function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null, syscalls = null,
   serverExits = [], conformance = null, fixedRate = null, notBuilt = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
   return {
-    schemaVersion: 2,
+    schemaVersion: 3,
     profile: plan.profile,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
@@ -197,13 +201,14 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
       softirqAccounting: cpu.softirqAccounting,
       parts: plan.parts,
       complete: plan.complete,
-      rounds: { order: 'interleaved-shuffled', seed: plan.seed, generator: 'mulberry32', streams: STREAM_DERIVATION },
+      rounds: { order: 'interleaved-shuffled', seed: plan.seed, generator: 'mulberry32', streams: STREAM_DERIVATION, blocks: plan.blocks, blockOrder: BLOCK_ORDER },
       bootstrap: {
         resamples: plan.bootstrap.resamples,
         confidence: plan.bootstrap.confidence,
         seed: plan.seed,
         statistic: STATISTIC,
         interval: INTERVAL,
+        resampling: RESAMPLING,
         reference: plan.reference,
       },
       ...(plan.json ? {

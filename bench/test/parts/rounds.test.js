@@ -3,7 +3,7 @@
 // loop run against the real servers in run.test.js and run-json.test.js.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { roundOrders, pairedRatios, compareServers } = require('../../src/parts/rounds');
+const { roundOrders, blockNumbers, pairedRatios, pairsByBlock, compareServers } = require('../../src/parts/rounds');
 const { relativeHalfWidth } = require('../../src/summarize/bootstrap');
 
 const options = { resamples: 10000, confidence: 0.95, seed: 20261123 };
@@ -38,4 +38,27 @@ test('pairs come from the same round with both runs ok; compareServers gives one
   assert.ok(Math.abs(c.ciLow - 2) < 1e-12 && Math.abs(c.ciHigh - 2.2) < 1e-12);
   assert.ok(Math.abs(relativeHalfWidth(c) - 0.1 / Math.sqrt(4.4)) < 1e-12);
   assert.deepEqual(compareServers({ results, reference: 'absent', metrics: ['requestsPerSecond'], bootstrap: options }), []);
+});
+
+test('blocks: consecutive rounds, the first blocks one more when they do not divide; the orders do not depend on the blocks', () => {
+  assert.deepEqual(blockNumbers(10, 3), [1, 1, 1, 1, 2, 2, 2, 3, 3, 3]);
+  assert.deepEqual(blockNumbers(60, 3).filter((b) => b === 2).length, 20);
+  assert.deepEqual(blockNumbers(2, 3), [1, 2], 'never more blocks than rounds');
+  assert.deepEqual(blockNumbers(4, 1), [1, 1, 1, 1]);
+  assert.throws(() => blockNumbers(4, 0), /blocks must be a whole number >= 1/);
+  const ids = ['drogon', 'nginx-module', 'nginx-return'];
+  const blocked = roundOrders(42, 'pipelined-c256', ids, 7, 3);
+  assert.deepEqual(blocked.map((r) => r.block), [1, 1, 1, 2, 2, 3, 3]);
+  assert.deepEqual(blocked.map(({ round, order }) => ({ round, order })), roundOrders(42, 'pipelined-c256', ids, 7));
+});
+
+test('pairs by block: each block its own array, in block order; pairs stay within their round', () => {
+  const run = (round, block, rps) => ({ round, block, status: 'ok', requestsPerSecond: rps });
+  const drogon = [run(1, 1, 200), run(2, 1, 220), run(3, 2, 300), run(4, 3, 150)];
+  const nginx = [run(1, 1, 100), run(2, 1, 100), run(3, 2, 100), { round: 4, block: 3, status: 'failed' }];
+  assert.deepEqual(pairsByBlock(drogon, nginx, 'requestsPerSecond'), [[2, 2.2], [3]]);
+  assert.deepEqual(pairedRatios(drogon, nginx, 'requestsPerSecond'), [2, 2.2, 3]);
+  const [c] = compareServers({ results: [{ server: 'drogon', runs: drogon }, { server: 'nginx', runs: nginx }], reference: 'drogon', metrics: ['requestsPerSecond'], bootstrap: options });
+  assert.deepEqual([c.pairs, c.blocks], [3, 2]);
+  assert.ok(Math.abs(c.logRatio - Math.log(c.ratio)) < 1e-12 && c.logStandardError > 0);
 });

@@ -12,7 +12,7 @@ const { expectationLines } = require('../../src/summarize/expectation');
 const { validateResults } = require('../../src/results/results-file');
 
 const realV2 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
-const thresholds = { saturatedHalfWidth: 0.02, minPairs: 10, countSpread: 0.01 };
+const thresholds = { minPairs: 10, countSpread: 0.01 };
 
 test('sweep point: best and median of the ok runs, failed runs kept with their reason', () => {
   const okRun = (round, rps) => ({
@@ -36,35 +36,39 @@ test('instruction repeats: median and (max - min) / median; none -> null', () =>
   assert.deepEqual(instructionComparisons([{ server: 'drogon', perRequest: null }, results[1]], 'drogon'), []);
 });
 
-test('expectation on a real quick run: each pipelined ratio half-width judged against 2 %, pairs against 10, the saturated side named, 1 repeat has no spread', () => {
+test('expectation on a real quick run: pairs against 10, not pooled (a quick run), 1 repeat has no spread', () => {
   const lines = expectationLines(realV2, thresholds);
-  const pipelined = realV2.scenarios.find((s) => s.pipelineDepth > 1);
-  for (const c of pipelined.comparisons.filter((x) => x.metric === 'requestsPerSecond')) {
-    const hw = (c.ciHigh - c.ciLow) / 2 / c.ratio;
-    const line = lines.find((l) => l.startsWith(`${pipelined.id} drogon/${c.other} req/s`));
-    assert.ok(line.includes(`half-width ${(hw * 100).toFixed(2)} %`), line);
-    assert.ok(line.endsWith(hw <= 0.02 ? 'met' : 'NOT met'), line);
-  }
   // the quick profile runs 2 rounds: every scenario falls short of 10 pairs, and says so
   for (const scenario of realV2.scenarios) assert.ok(lines.includes(`${scenario.id}: 2 paired rounds < 10: NOT met`), scenario.id);
-  // a keep-alive scenario whose servers did not both saturate their CPU is not judged on its half-width
-  assert.ok(!lines.some((l) => l.startsWith('c100-keepalive drogon/')), lines.join('\n'));
-  assert.ok(lines.some((l) => l.startsWith(`${pipelined.id} saturated side: drogon `)));
+  assert.ok(lines.includes('pooled: not pooled (only a complete default-profile run is pooled with the history)'), lines.join('\n'));
+  assert.ok(!lines.some((l) => l.includes('half-width')), 'no width target: calibration says how good an interval is');
   assert.ok(lines.some((l) => /^instructions keepalive drogon: \d+ per request, 1 repeat: no spread to judge$/.test(l)));
 });
 
-test('expectation on derived data: narrow intervals and tight repeats are met, wide ones are not', () => {
+test('expectation with a pooled block: each comparison outside the earlier runs\' interval named, files left out, both coverage figures; tight repeats met', () => {
   const derived = structuredClone(realV2);
-  const pipelined = derived.scenarios.find((s) => s.pipelineDepth > 1);
-  const [first, second] = pipelined.comparisons;
-  Object.assign(first, { ciLow: first.ratio * 0.99, ciHigh: first.ratio * 1.01 });
-  Object.assign(second, { ciLow: second.ratio * 0.9, ciHigh: second.ratio * 1.1 });
+  const [scenario] = derived.scenarios;
+  const [first] = scenario.comparisons;
+  derived.pooled = {
+    minRuns: 3, confidence: 0.95, fingerprint: derived.environment.fingerprint,
+    runs: [0, 1, 2].map((i) => ({ source: `run${i}`, date: '2026-11-27', startedAt: derived.startedAt, gitCommit: 'abc' })),
+    excluded: [{ file: 'bench/results/history/2026-11-22-96be4b9.json', reason: 'another environment fingerprint (x)' }],
+    comparisons: [
+      { scenario: scenario.id, metric: 'requestsPerSecond', reference: 'drogon', other: first.other, runs: [0, 1, 2], ratio: 1, low: 0.9, high: 1.1,
+        logMean: 0, betweenRunSd: 0.01, predictionSd: 0.02, verdict: 'within-noise', newest: { ratio: 1.5, earlierLow: 0.9, earlierHigh: 1.1, place: 'above' } },
+      { scenario: scenario.id, metric: 'requestsPerServerCpuSecond', reference: 'drogon', other: first.other, runs: [0, 1, 2], ratio: 1, low: 0.9, high: 1.1,
+        logMean: 0, betweenRunSd: 0.01, predictionSd: 0.02, verdict: 'within-noise', newest: { ratio: 1.0, earlierLow: 0.9, earlierHigh: 1.1, place: 'inside' } },
+    ],
+    calibration: { ownInterval: { contained: 86, total: 148 }, pooledInterval: { contained: 143, total: 148 } },
+  };
   const r = derived.instructions.cases[0].results[0];
-  r.repeats = [1, 1.02, 1.03].map((k) => ({ ...r.repeats[0], perRequest: r.perRequest * k }));
-  r.spread = 0.03 / 1.02;
+  r.repeats = [1, 1.002, 1.003].map((k) => ({ ...r.repeats[0], perRequest: r.perRequest * k }));
+  r.spread = 0.003 / 1.002;
   validateResults(derived, 'derived');
   const lines = expectationLines(derived, thresholds);
-  assert.ok(lines.some((l) => l.includes(`drogon/${first.other} req/s`) && l.includes('half-width 1.00 % <= 2 %: met')), lines.join('\n'));
-  assert.ok(lines.some((l) => l.includes(`drogon/${second.other} req/s`) && l.includes('half-width 10.00 % > 2 %: NOT met')), lines.join('\n'));
-  assert.ok(lines.some((l) => /instructions keepalive drogon: \d+ per request, spread 2\.941 % > 1 %: NOT met/.test(l)), lines.join('\n'));
+  assert.ok(lines.includes('pooled over up to 3 comparable runs: 2 comparisons; this run inside the earlier runs\' 95 % prediction interval in 1 of 2'), lines.join('\n'));
+  assert.ok(lines.includes(`  OUTSIDE ${scenario.id} drogon/${first.other} req/s: 1.500, earlier runs predicted 0.900-1.100 (above): an unusual run`), lines.join('\n'));
+  assert.ok(lines.includes('  not pooled: bench/results/history/2026-11-22-96be4b9.json: another environment fingerprint (x)'));
+  assert.ok(lines.some((l) => l.includes('held the next run\'s figure 86 of 148 (58.1 %)') && l.includes('held a left-out run\'s figure 143 of 148 (96.6 %)')), lines.join('\n'));
+  assert.ok(lines.some((l) => /instructions keepalive drogon: \d+ per request, spread 0\.299 % <= 1 %: met/.test(l)), lines.join('\n'));
 });

@@ -105,9 +105,16 @@ test('overrides: repetitions, duration, server and scenario subsets, parts, seed
   assert.equal(plan.syscalls, null);
   // a scenario's own settings beat the profile's; the command line beats both
   const full = buildPlan(data, { profile: 'default' });
-  assert.equal(full.scenarios.find((s) => s.id === 'pipelined-c1024').repetitions, 90);
+  assert.equal(full.scenarios.find((s) => s.id === 'pipelined-c1024').repetitions, 60);
   assert.equal(full.scenarios.find((s) => s.id === 'c100-keepalive').repetitions, 10);
   assert.equal(buildPlan(data, { profile: 'default', repetitions: 3 }).scenarios.find((s) => s.id === 'pipelined-c1024').repetitions, 3);
+  // blocks: the profile's (issue 25: at least 3 in the default profile), never more than a scenario's rounds
+  assert.ok(full.blocks >= 3);
+  for (const s of [...full.scenarios, ...full.json.scenarios]) assert.equal(s.blocks, full.blocks, s.id);
+  assert.deepEqual(buildPlan(data, { profile: 'default', repetitions: 2 }).scenarios.map((s) => s.blocks), full.scenarios.map(() => 2));
+  const oneBlock = buildPlan(data, { profile: 'default', blocks: 1 });
+  assert.deepEqual([oneBlock.blocks, oneBlock.complete], [1, false], '--blocks makes a selection');
+  assert.equal(buildPlan(data, { profile: 'many-connections' }).scenarios[0].blocks, 1, 'a profile without blocks runs one');
   assert.equal(buildPlan(data, { profile: 'many-connections' }).scenarios[0].warmupSeconds, 3);
   assert.equal(buildPlan(data, { profile: 'many-connections', warmupSeconds: 0 }).scenarios[0].warmupSeconds, 0);
   const instructionsOnly = buildPlan(data, { profile: 'quick', parts: 'instructions' });

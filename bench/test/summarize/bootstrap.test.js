@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const {
-  bootstrapMeans, percentileInterval, geometricMeanInterval, verdictOf, relativeHalfWidth, TOO_FEW,
+  bootstrapMeans, hierarchicalMeans, percentileInterval, geometricMeanInterval, blockedGeometricMeanInterval, verdictOf, relativeHalfWidth, TOO_FEW,
 } = require('../../src/summarize/bootstrap');
 
 const options = { resamples: 10000, confidence: 0.95, seed: 20261123 };
@@ -61,4 +61,43 @@ test('bad input is refused: non-positive ratios and options', () => {
   assert.throws(() => geometricMeanInterval([1, 2], { ...options, resamples: 0 }), /resamples/);
   assert.throws(() => geometricMeanInterval([1, 2], { ...options, confidence: 1 }), /confidence/);
   assert.throws(() => geometricMeanInterval([1, 2], { ...options, seed: -3 }), /seed/);
+});
+
+// Blocks (issue 25): rounds come in blocks that each start the servers afresh; the hierarchical
+// bootstrap resamples blocks, then rounds within them.
+test('one block: the hierarchical bootstrap is the plain one, draw for draw', () => {
+  const ratios = [1.02, 0.97, 1.05, 1.01, 0.99, 1.04];
+  const logs = ratios.map(Math.log);
+  assert.deepEqual(hierarchicalMeans([logs], options), bootstrapMeans(logs, options));
+  const blocked = blockedGeometricMeanInterval([ratios], options);
+  const plain = geometricMeanInterval(ratios, options);
+  assert.deepEqual([blocked.ratio, blocked.ciLow, blocked.ciHigh, blocked.pairs, blocked.blocks], [plain.ratio, plain.ciLow, plain.ciHigh, 6, 1]);
+  assert.ok(Math.abs(blocked.logRatio - Math.log(plain.ratio)) < 1e-15);
+});
+
+test('blocks that disagree widen the interval: the between-block shift is in it, not only the spread within blocks', () => {
+  // Three blocks, each steady within itself (spread 1 %), at 4.5, 5.0 and 5.5: a run whose server
+  // starts landed differently. Pooled as one block, the rounds look precise; by blocks they are not.
+  const block = (center) => [0.99, 1.0, 1.01, 1.0, 0.995, 1.005].map((x) => x * center);
+  const blocks = [block(4.5), block(5.0), block(5.5)];
+  const flat = geometricMeanInterval(blocks.flat(), options);
+  const hier = blockedGeometricMeanInterval(blocks, options);
+  assert.equal(hier.ratio, flat.ratio, 'the same estimate: the mean of all log ratios');
+  const width = (r) => Math.log(r.ciHigh / r.ciLow);
+  assert.ok(width(hier) > 2 * width(flat), `hierarchical ${width(hier)} against flat ${width(flat)}`);
+  assert.ok(hier.ciLow < 4.8 && hier.ciHigh > 5.2, `[${hier.ciLow}, ${hier.ciHigh}] covers the blocks' spread`);
+  // The standard error is the SD of the resampled log means: about the SD of the block means / sqrt(3),
+  // times sqrt(2/3) (a bootstrap of 3 units), here ln(5.5/4.5)/2 ... within a loose band.
+  const blockMeans = blocks.map((b) => b.reduce((a, x) => a + Math.log(x), 0) / b.length);
+  const m = blockMeans.reduce((a, b) => a + b, 0) / 3;
+  const sdMeans = Math.sqrt(blockMeans.reduce((a, b) => a + (b - m) ** 2, 0) / 2);
+  const expected = (sdMeans / Math.sqrt(3)) * Math.sqrt(2 / 3);
+  assert.ok(Math.abs(hier.logStandardError - expected) / expected < 0.1, `SE ${hier.logStandardError} against ${expected}`);
+});
+
+test('blocked: empty blocks are left out, fewer than 2 pairs have no interval, bad ratios are refused', () => {
+  assert.equal(blockedGeometricMeanInterval([[1.1, 1.2], [], [1.3]], options).blocks, 2);
+  assert.deepEqual(blockedGeometricMeanInterval([[], [2]], options), { pairs: 1, blocks: 1, ratio: 2, ciLow: null, ciHigh: null, logRatio: Math.log(2), logStandardError: null, reason: TOO_FEW });
+  assert.throws(() => blockedGeometricMeanInterval([[1], [-1]], options), /positive finite number, got -1/);
+  assert.throws(() => hierarchicalMeans([[1], []], options), /non-empty groups/);
 });

@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench:calibration [-- --history-dir DIR] [--results FILE]
+// How well the intervals predict the next run, over the committed history and the results file (its
+// own history copy counted once): per comparison and in total, how often one run's own interval held
+// the next comparable run's figure, and how often the interval pooled from the other comparable runs
+// held a left-out run's figure (bench/src/pool/calibration.js). Methodology shows the same two totals.
+const { parseArgs } = require('node:util');
+const { readHistoryEntries, sameRun } = require('./pool/history-entries');
+const { calibrate } = require('./pool/calibration');
+const { loadResultsFile } = require('./results/results-file');
+const { DEFAULT_HISTORY_DIR } = require('./results/history');
+const { displayPath, repoRoot } = require('./shared/paths');
+const { join } = require('node:path');
+
+const pct = ({ contained, total }) => (total ? `${contained} of ${total} (${((100 * contained) / total).toFixed(1)} %)` : '0 of 0');
+
+function main(argv) {
+  const { values } = parseArgs({ args: argv, options: { 'history-dir': { type: 'string' }, results: { type: 'string' } } });
+  const resultsFile = values.results || join(repoRoot, 'bench', 'results', 'latest.json');
+  const history = readHistoryEntries(values['history-dir'] || DEFAULT_HISTORY_DIR);
+  const latest = loadResultsFile(resultsFile);
+  for (const r of history.refused) console.log(`left out: ${r.file}: ${r.reason}`);
+  const runs = [
+    ...history.entries.filter((e) => !sameRun(e.results, latest)).map((e) => ({ label: e.file, results: e.results })),
+    { label: displayPath(resultsFile), results: latest },
+  ].sort((a, b) => Date.parse(a.results.startedAt) - Date.parse(b.results.startedAt));
+  const confidence = latest.method.bootstrap?.confidence ?? 0.95;
+  const c = calibrate(runs, { confidence });
+  console.log(`calibration over ${runs.length} runs (${history.entries.length} history files and ${displayPath(resultsFile)}), by environment fingerprint and measured quantity:`);
+  for (const row of c.comparisons.filter((r) => r.own.total || r.pooled.total)) {
+    console.log(`  ${row.key} [${row.fingerprint}, ${row.runs} runs]: own ${pct(row.own)}; pooled ${pct(row.pooled)}`);
+    for (const m of row.misses) console.log(`    pooled miss: ${m.run}: ${m.ratio.toFixed(3)} outside ${m.low.toFixed(3)}-${m.high.toFixed(3)}`);
+  }
+  console.log(`one run's own ${Math.round(confidence * 100)} % interval held the next comparable run's figure: ${pct(c.ownInterval)}`);
+  console.log(`the interval pooled from the other comparable runs held a left-out run's figure: ${pct(c.pooledInterval)}`);
+  return 0;
+}
+
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (err) {
+    console.error(`error: [bench:calibration] ${err.message}`);
+    process.exitCode = 1;
+  }
+}
+
+module.exports = { main };

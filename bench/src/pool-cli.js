@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+'use strict';
+// npm run bench:pool [-- --results FILE] [--history-dir DIR]
+// Recomputes a results file's pooled block (its comparisons pooled with the comparable runs of the
+// history, and the calibration figures: bench/src/pool/) after the history changed, and writes the file
+// again, validated and atomically. Only the pooled block changes; no figure of the run itself does.
+const { parseArgs } = require('node:util');
+const { join } = require('node:path');
+const { poolWithHistory } = require('./pool/pool-runs');
+const { loadResultsFile, writeResults } = require('./results/results-file');
+const { DEFAULT_HISTORY_DIR } = require('./results/history');
+const { displayPath, repoRoot } = require('./shared/paths');
+
+function main(argv) {
+  const { values } = parseArgs({ args: argv, options: { 'history-dir': { type: 'string' }, results: { type: 'string' } } });
+  const file = values.results || join(repoRoot, 'bench', 'results', 'latest.json');
+  const results = loadResultsFile(file);
+  if (results.schemaVersion < 3) throw new Error(`${displayPath(file)} is schemaVersion ${results.schemaVersion}: only runs made with blocks (schemaVersion 3) carry a pooled block`);
+  if (results.profile !== 'default' || results.method.complete === false) throw new Error(`${displayPath(file)} is not a complete default-profile run: only those are pooled`);
+  results.pooled = poolWithHistory(results, { confidence: results.method.bootstrap.confidence, historyDir: values['history-dir'] || DEFAULT_HISTORY_DIR, label: displayPath(file) });
+  writeResults(file, results);
+  const p = results.pooled;
+  console.log(`pooled: ${displayPath(file)}: ${p.comparisons.length} comparisons pooled over up to ${p.runs.length} comparable runs; ${p.excluded.length} history files left out`);
+  for (const e of p.excluded) console.log(`  left out: ${e.file}: ${e.reason}`);
+  return 0;
+}
+
+if (require.main === module) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (err) {
+    console.error(`error: [bench:pool] ${err.message}`);
+    process.exitCode = 1;
+  }
+}
+
+module.exports = { main };

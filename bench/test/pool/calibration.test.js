@@ -1,0 +1,44 @@
+'use strict';
+// pool/calibration.js on hand-made series: runs that drift between runs while each run's own interval
+// is narrow (what the history showed, issue 25), and runs that agree.
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { calibrate } = require('../../src/pool/calibration');
+
+// A minimal results object with one scenario and one comparison: only what calibration reads.
+function run(i, ratio, halfWidth, { fingerprint = 'sha256:aaaa', connections = 256 } = {}) {
+  return {
+    label: `run${i}`,
+    results: {
+      startedAt: new Date(Date.UTC(2026, 10, 1, i)).toISOString(),
+      environment: { fingerprint },
+      method: { serverThreads: 1, loadGeneratorThreads: 1, serverCpus: '0', clientCpus: '1' },
+      servers: [{ id: 'drogon', version: '1', commandLine: 'a' }, { id: 'nginx', version: '1', commandLine: 'b' }],
+      scenarios: [{ id: 'p', tool: 'wrk', connections, keepAlive: true, pipelineDepth: 16, comparisons: [{
+        metric: 'requestsPerSecond', reference: 'drogon', other: 'nginx', pairs: 60, ratio,
+        ciLow: ratio * (1 - halfWidth), ciHigh: ratio * (1 + halfWidth),
+        logRatio: Math.log(ratio), logStandardError: halfWidth / 1.96,
+      }] }],
+    },
+  };
+}
+
+test('runs that drift: own intervals of 2 % miss the next run, the pooled interval holds it', () => {
+  const ratios = [6.16, 4.69, 5.86, 6.01, 5.46]; // pipelined at 256 connections, 2026-11-23..25
+  const c = calibrate(ratios.map((r, i) => run(i, r, 0.02)), { confidence: 0.95 });
+  assert.deepEqual(c.ownInterval, { contained: 0, total: 4 });
+  assert.equal(c.pooledInterval.total, 5);
+  assert.ok(c.pooledInterval.contained >= 4, JSON.stringify(c.comparisons[0].misses));
+  assert.equal(c.comparisons.length, 1);
+  assert.equal(c.comparisons[0].runs, 5);
+});
+
+test('runs that agree: both intervals hold; another fingerprint or another quantity is its own series', () => {
+  const c = calibrate([1.0, 1.002, 0.998, 1.001].map((r, i) => run(i, r, 0.02)), { confidence: 0.95 });
+  assert.deepEqual(c.ownInterval, { contained: 3, total: 3 });
+  assert.deepEqual(c.pooledInterval, { contained: 4, total: 4 });
+  const mixed = calibrate([run(0, 1, 0.02), run(1, 1, 0.02, { fingerprint: 'sha256:bbbb' }), run(2, 2, 0.02, { connections: 1024 }), run(3, 1, 0.02)], { confidence: 0.95 });
+  assert.equal(mixed.comparisons.length, 3);
+  assert.deepEqual(mixed.ownInterval, { contained: 1, total: 1 }, 'only runs 0 and 3 are one series');
+  assert.deepEqual(mixed.pooledInterval, { contained: 0, total: 0 }, 'no series has 3 runs');
+});
