@@ -31,6 +31,13 @@
 //     the total hardly moves (one write per batch becoming one per response is the kind of change meant).
 //   - server exits (issue 16, results.serverExits): every exit of the new run that the old run did not
 //     have (same server, part and block) is listed and flagged; a crash is a regression in its own right.
+//   - the pooled figures (issue 25, results.pooled of the new run; compare/pooled.js): where the new run
+//     fell against the prediction interval of the earlier comparable runs. Outside is a finding; inside is
+//     not. Where a comparison is pooled, its paired ratio and the req/s and efficiency medians of its
+//     scenario are reported but not flagged: one old run's interval and two sessions' min-max do not
+//     carry the variation between runs (the history showed one run's interval holding the next run's
+//     figure in about 60 % of cases), the pooled interval does. The pooled rows are reported even when
+//     the old run is not comparable (another fingerprint): they compare the new run with its own kind.
 // Fixed-rate latency (issue 9, results.fixedRate) is judged like the medians: per group, level and server,
 // the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs on both sides, and
 // rule 6. A level is compared only when its target rate moved by at most FIXED_RATE_TOLERANCE (latency
@@ -44,6 +51,7 @@
 'use strict';
 const { environmentChanges, ENVIRONMENT_FIELDS } = require('../plan/environment');
 const { callsByCategory } = require('../summarize/counts');
+const { comparePooled } = require('./pooled');
 
 // minChange: smallest relative change of the median that can be flagged, whatever the spread says.
 //   req/s and efficiency: the bench's target is a spread under 5 % on a quiet machine, so below 5 % is noise.
@@ -356,9 +364,19 @@ function compareResults(oldResults, newResults, options = {}) {
     syscallRows: [],
     serverExits: [],
     fixedRateRows: [],
+    pooledRows: [],
+    pooledNote: null,
     regressions: [],
     improvements: [],
   };
+  const pooled = comparePooled(newResults);
+  report.pooledRows = pooled.rows;
+  report.pooledNote = pooled.note;
+  for (const row of pooled.rows) {
+    const item = { kind: 'pooled', scenario: row.scenario, server: row.other, metric: row.metric, change: null };
+    if (row.verdict === 'regression') report.regressions.push(item);
+    if (row.verdict === 'improvement') report.improvements.push(item);
+  }
 
   const envDiffs = oldResults.environment.fingerprint === newResults.environment.fingerprint
     ? [] : environmentDifferences(oldResults.environment, newResults.environment);
@@ -434,6 +452,22 @@ function compareResults(oldResults, newResults, options = {}) {
         server: oldResult.server, serverName: oldNames.get(oldResult.server) || oldResult.server, status: 'removed', metrics: {} });
     }
   }
+  // Pooled comparisons judge their scenarios' ratios and req/s and efficiency medians (see the top).
+  const pooledKey = (scenario, metric, other) => `${scenario}|${metric}|${other}`;
+  const pooledKeys = new Set(report.pooledRows.map((r) => pooledKey(r.scenario, r.metric, r.other)));
+  const pooledScenarios = new Set(report.pooledRows.map((r) => r.scenario));
+  for (const row of report.ratioRows) {
+    if (pooledKeys.has(pooledKey(row.scenario, row.metric, row.other))) row.verdict = 'judged-by-pooled';
+  }
+  const byPooled = (item) => !item.kind && pooledScenarios.has(item.scenario) && ['requestsPerSecond', 'requestsPerServerCpuSecond'].includes(item.metric);
+  for (const row of report.rows.filter((r) => pooledScenarios.has(r.scenario))) {
+    for (const key of ['requestsPerSecond', 'requestsPerServerCpuSecond']) {
+      const m = row.metrics[key];
+      if (m && (m.verdict === 'regression' || m.verdict === 'improvement')) row.metrics[key] = { ...m, verdict: 'judged-by-pooled' };
+    }
+  }
+  report.regressions = report.regressions.filter((x) => !byPooled(x));
+  report.improvements = report.improvements.filter((x) => !byPooled(x));
   // Paired ratios and instruction counts: their own evidence, flagged whatever the session noise says.
   for (const row of report.ratioRows) {
     const item = { kind: 'ratio', scenario: row.scenario, server: row.other, metric: row.metric, change: row.change };

@@ -13,7 +13,9 @@ const STATUS_TEXT = {
   'no-ok-runs-before': 'no successful run in the old results',
 };
 const SHORT_LABEL = { requestsPerSecond: 'req/s', latencyP99Us: 'p99', requestsPerServerCpuSecond: 'efficiency' };
-const VERDICT_TEXT = { regression: 'REGRESSION', improvement: 'improvement', 'within-noise': 'within noise', 'insufficient-runs': 'not judged (too few pairs or repeats)' };
+const VERDICT_TEXT = { regression: 'REGRESSION', improvement: 'improvement', 'within-noise': 'within noise', 'insufficient-runs': 'not judged (too few pairs or repeats)',
+  'judged-by-pooled': 'judged by the pooled figure' };
+const PLACE_TEXT = { inside: 'inside: not a finding', below: 'OUTSIDE, below: an unusual run', above: 'outside, above: an unusual run' };
 const COUNT_STATUS_TEXT = {
   'new': 'new in this run, nothing to compare with',
   'case-changed': 'case definition changed, not compared',
@@ -51,12 +53,25 @@ const fixedRateVerdict = (report, row) => (row.status !== 'compared' ? FIXED_RAT
   : { 'too-noisy': 'too noisy to judge', 'insufficient-runs': `not judged (fewer than ${report.rule.minOkRuns} held runs)` }[row.metric.verdict]
     || VERDICT_TEXT[row.metric.verdict]);
 
+// What the pooled rows say, in one sentence ('' without pooled rows).
+function pooledHeadline(report) {
+  const rows = report.pooledRows;
+  if (!rows.length) return '';
+  const outside = rows.filter((r) => r.place !== 'inside').length;
+  return ` Against the earlier comparable runs: ${rows.length - outside} of ${rows.length} pooled ratios inside their 95 % prediction interval`
+    + `${outside ? `, ${outside} outside (findings below)` : ''}.`;
+}
+
 function headline(report) {
   if (!report.comparable) {
     const what = [report.environmentChanges.length ? 'the environment' : null,
       report.methodChanges.length ? 'the measurement method' : null].filter(Boolean).join(' and ');
-    return `Not compared: ${what} changed, so nothing is flagged (such a change is not a regression).`;
+    return `Not compared with the old run: ${what} changed, so nothing of it is flagged (such a change is not a regression).${pooledHeadline(report)}`;
   }
+  return `${headlineOfComparison(report)}${pooledHeadline(report)}`;
+}
+
+function headlineOfComparison(report) {
   const r = report.regressions.length;
   const i = report.improvements.length;
   const busy = ['old', 'new'].filter((k) => !report[k].quiet)
@@ -118,13 +133,23 @@ function rowVerdict(report, row) {
   if (named('too-noisy').length) parts.push(`too noisy to judge: ${named('too-noisy').join(', ')}`);
   if (named('insufficient-runs').length) parts.push(`not judged (fewer than ${report.rule.minOkRuns} ok runs)`);
   if (named('not-measured').length) parts.push(`not measured: ${named('not-measured').join(', ')}`);
+  if (named('judged-by-pooled').length) parts.push(`moved, ${named('judged-by-pooled').join(', ')} judged by the pooled ratios`);
   return parts.length ? parts.join('; ') : 'within noise';
 }
 
 const formatRatioCi = (c) => (c.ratio === null ? 'n/a' : `${c.ratio.toFixed(3)} [${c.ciLow === null ? 'no interval' : `${c.ciLow.toFixed(3)}–${c.ciHigh.toFixed(3)}`}]`);
 const METRIC_LABEL = { requestsPerSecond: 'req/s', requestsPerServerCpuSecond: 'requests per server CPU-second' };
 
+const formatRange = (low, high) => `${low.toFixed(3)}–${high.toFixed(3)}`;
+function pooledText(row) {
+  return `${row.scenario}: ${row.reference} / ${row.other} ${METRIC_LABEL[row.metric]} ratio ${row.newRatio.toFixed(3)}, `
+    + `${row.place} the ${row.earlierRuns} earlier comparable runs' 95 % prediction interval ${formatRange(row.earlierLow, row.earlierHigh)}`;
+}
+
 function flaggedText(report, item) {
+  if (item.kind === 'pooled') {
+    return pooledText(report.pooledRows.find((r) => r.scenario === item.scenario && r.other === item.server && r.metric === item.metric));
+  }
   if (item.kind === 'ratio') {
     const row = report.ratioRows.find((r) => r.scenario === item.scenario && r.other === item.server && r.metric === item.metric);
     return `${row.scenario}: ${row.reference} / ${row.other} ${METRIC_LABEL[row.metric]} ratio ${formatRatioCi(row.old)} → ${formatRatioCi(row.new)} `
@@ -182,6 +207,25 @@ function changeLines(report) {
     .map((d) => ({ field: d.field, old: String(d.old ?? '(none)'), new: String(d.new ?? '(none)') }));
 }
 
+// The new run against the earlier comparable runs (compare/pooled.js), as a Markdown section.
+function pooledMarkdown(report, lines) {
+  const e = escapeMarkdown;
+  lines.push('### Against the earlier comparable runs (pooled)', '');
+  if (!report.pooledRows.length) {
+    lines.push(e(`Not judged: ${report.pooledNote}.`), '');
+    return;
+  }
+  lines.push('| Scenario | Ratio | Metric | new run | earlier runs: 95 % prediction interval | pooled with this run | where the new run fell |');
+  lines.push('|---|---|---|---:|---:|---:|---|');
+  for (const r of report.pooledRows) {
+    const place = PLACE_TEXT[r.place];
+    lines.push(`| ${e(r.scenario)} | ${e(`${r.reference} / ${r.other}`)} | ${e(METRIC_LABEL[r.metric])} | ${r.newRatio.toFixed(3)} | `
+      + `${e(`${formatRange(r.earlierLow, r.earlierHigh)} (${r.earlierRuns} runs)`)} | ${e(`${r.pooledRatio.toFixed(3)} [${formatRange(r.low, r.high)}]`)} | `
+      + `${r.place === 'inside' ? e(place) : `**${e(place)}**`} |`);
+  }
+  lines.push('', 'Outside the earlier runs\' interval is a finding; inside is not, whatever the medians did.', '');
+}
+
 // Markdown for the job summary and the pull-request body. Every data string is escaped.
 function toMarkdown(report) {
   const e = escapeMarkdown;
@@ -195,6 +239,7 @@ function toMarkdown(report) {
     lines.push('| Field | Old | New |', '|---|---|---|');
     for (const d of changeLines(report)) lines.push(`| ${e(d.field)} | ${e(d.old)} | ${e(d.new)} |`);
     lines.push('');
+    pooledMarkdown(report, lines);
     return lines.join('\n');
   }
   for (const [title, items] of [['Flagged regressions', report.regressions], ['Flagged improvements', report.improvements]]) {
@@ -203,6 +248,7 @@ function toMarkdown(report) {
     for (const item of items) lines.push(`- ${e(flaggedText(report, item))}`);
     lines.push('');
   }
+  pooledMarkdown(report, lines);
   lines.push('### Medians, old → new', '');
   lines.push('| Scenario | Server | req/s | change | noise | p99 latency µs | change | requests per server CPU-s | change | verdict |');
   lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
@@ -274,6 +320,9 @@ function toText(report) {
   lines.push('', headline(report), '');
   if (!report.comparable) {
     for (const d of changeLines(report)) lines.push(`  ${d.field}: ${d.old} → ${d.new}`);
+    for (const item of report.regressions) lines.push(`REGRESSION   ${flaggedText(report, item)}`);
+    for (const item of report.improvements) lines.push(`improvement  ${flaggedText(report, item)}`);
+    pooledTextTable(report, lines);
     return lines.join('\n') + '\n';
   }
   for (const item of report.regressions) lines.push(`REGRESSION   ${flaggedText(report, item)}`);
@@ -287,6 +336,7 @@ function toText(report) {
       oldToNew(p99), formatPct(p99.change), oldToNew(eff), formatPct(eff.change), rowVerdict(report, row)]);
   }
   pushAligned(lines, table);
+  pooledTextTable(report, lines);
   if (report.ratioRows.length) {
     lines.push('', 'Paired ratios, old → new');
     const ratios = [['scenario', 'ratio', 'metric', 'old [95 % interval]', 'new [95 % interval]', 'change', 'verdict']];
@@ -332,6 +382,20 @@ function toText(report) {
   lines.push('', ruleText(report));
   if (report.ratioRows.length || report.instructionRows.length || report.syscallRows.length) lines.push(ratioRuleText(report));
   return lines.join('\n') + '\n';
+}
+
+function pooledTextTable(report, lines) {
+  lines.push('', 'Against the earlier comparable runs (pooled)');
+  if (!report.pooledRows.length) {
+    lines.push(`  not judged: ${report.pooledNote}`);
+    return;
+  }
+  const table = [['scenario', 'ratio', 'metric', 'new run', 'earlier runs: 95 % prediction interval', 'pooled with this run', 'where the new run fell']];
+  for (const r of report.pooledRows) {
+    table.push([r.scenario, `${r.reference}/${r.other}`, SHORT_LABEL[r.metric], r.newRatio.toFixed(3), `${formatRange(r.earlierLow, r.earlierHigh)} (${r.earlierRuns} runs)`,
+      `${r.pooledRatio.toFixed(3)} [${formatRange(r.low, r.high)}]`, PLACE_TEXT[r.place]]);
+  }
+  pushAligned(lines, table);
 }
 
 function pushAligned(lines, table) {

@@ -235,7 +235,8 @@ test('changed environment: nothing is compared or flagged, and the changed field
   assert.deepEqual(report.regressions, []);
   assert.deepEqual(report.rows, []);
   const markdown = toMarkdown(report);
-  assert.match(markdown, /Not compared: the environment changed/);
+  assert.match(markdown, /Not compared with the old run: the environment changed, so nothing of it is flagged/);
+  assert.match(markdown, /### Against the earlier comparable runs \(pooled\)\n\nNot judged: the new run has no pooled block/, 'the pooled section is there even when the old run is not comparable');
   assert.match(markdown, /\| kernel \|/);
   assert.doesNotMatch(markdown, /REGRESSION/);
 });
