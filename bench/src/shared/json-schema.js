@@ -4,6 +4,7 @@
 const { readFileSync } = require('node:fs');
 const Ajv2020 = require('ajv/dist/2020').default;
 const addFormats = require('ajv-formats');
+const { addReferenceKeyword } = require('./schema-references');
 
 const compiled = new Map();
 
@@ -11,6 +12,7 @@ function compileSchemaFile(schemaPath) {
   if (!compiled.has(schemaPath)) {
     const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
     addFormats(ajv);
+    addReferenceKeyword(ajv); // "referenceTo": a field naming a member of a collection of the same file
     compiled.set(schemaPath, ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8'))));
   }
   return compiled.get(schemaPath);
@@ -31,17 +33,22 @@ function describeError(error) {
 }
 
 // Keeps the most specific messages: oneOf/anyOf/if wrappers only repeat what their branches said.
+// Unknown references come last: a malformed id is the cause, the references to it only follow.
 function schemaErrorLines(errors) {
   const wrappers = new Set(['oneOf', 'anyOf', 'if', 'allOf']);
   const specific = errors.filter((e) => !wrappers.has(e.keyword));
-  const lines = (specific.length ? specific : errors).map(describeError);
+  const kept = specific.length ? specific : errors;
+  const lines = [...kept.filter((e) => e.keyword !== 'referenceTo'), ...kept.filter((e) => e.keyword === 'referenceTo')].map(describeError);
   return [...new Set(lines)];
 }
+
+const SHOWN_LINES = 20; // a renamed server id breaks every reference to it: thousands of lines
 
 class SchemaError extends Error {
   constructor(label, errors) {
     const lines = schemaErrorLines(errors);
-    super(`${label} is invalid:\n  ` + lines.join('\n  '));
+    const more = lines.length > SHOWN_LINES ? `\n  (${lines.length - SHOWN_LINES} more)` : '';
+    super(`${label} is invalid:\n  ` + lines.slice(0, SHOWN_LINES).join('\n  ') + more);
     this.name = 'SchemaError';
     this.fields = lines;
   }

@@ -357,53 +357,35 @@
   }
 
   /**
-   * Throws naming the field when ids repeat or a result names a server the file does not list (the
-   * schema cannot say so). label: how the input is named in the message ("results", "history[2]").
+   * Throws naming the field when ids repeat, a scenario lists a server twice, or a fixed-rate level
+   * names a server outside its group: what a reference cannot say alone. Whether every reference
+   * names a member of the file at all is the schema's "referenceTo" keyword (bench/results.schema.json),
+   * checked by the validator before this runs. label: how the input is named ("results", "history[2]").
    */
   function checkReferences(results, label) {
-    var serverIds = {};
-    results.servers.forEach(function (server, i) {
-      if (serverIds[server.id]) throw new Error(label + '/servers/' + i + '/id: duplicate server id ' + JSON.stringify(server.id));
-      serverIds[server.id] = true;
-    });
-    var scenarioIds = {};
-    var known = function (id, at) {
-      if (!serverIds[id]) throw new Error(at + ': unknown server id ' + JSON.stringify(id) + ' (not in ' + label + '/servers)');
+    var unique = function (list, what, at) {
+      var seen = {};
+      list.forEach(function (item, i) {
+        if (seen[item.id]) throw new Error(label + '/' + at + '/' + i + '/id: duplicate ' + what + ' id ' + JSON.stringify(item.id));
+        seen[item.id] = true;
+      });
     };
+    unique(results.servers, 'server', 'servers');
+    unique(results.scenarios, 'scenario', 'scenarios');
     results.scenarios.forEach(function (scenario, i) {
-      if (scenarioIds[scenario.id]) throw new Error(label + '/scenarios/' + i + '/id: duplicate scenario id ' + JSON.stringify(scenario.id));
-      scenarioIds[scenario.id] = true;
       var seen = {};
       scenario.results.forEach(function (result, j) {
-        var at = label + '/scenarios/' + i + '/results/' + j + '/server';
-        known(result.server, at);
-        if (seen[result.server]) throw new Error(at + ': server ' + JSON.stringify(result.server) + ' appears twice in this scenario');
+        if (seen[result.server]) throw new Error(label + '/scenarios/' + i + '/results/' + j + '/server: server ' + JSON.stringify(result.server) + ' appears twice in this scenario');
         seen[result.server] = true;
       });
-      (scenario.comparisons || []).forEach(function (c, j) {
-        known(c.reference, label + '/scenarios/' + i + '/comparisons/' + j + '/reference');
-        known(c.other, label + '/scenarios/' + i + '/comparisons/' + j + '/other');
-      });
     });
-    ((results.sweep && results.sweep.results) || []).forEach(function (r, i) { known(r.server, label + '/sweep/results/' + i + '/server'); });
     ((results.fixedRate && results.fixedRate.groups) || []).forEach(function (g, i) {
-      var at = label + '/fixedRate/groups/' + i;
-      g.servers.forEach(function (id, j) { known(id, at + '/servers/' + j); });
-      known(g.reference, at + '/reference');
       g.levels.forEach(function (level, j) {
         level.results.forEach(function (r, k) {
-          known(r.server, at + '/levels/' + j + '/results/' + k + '/server');
-          if (g.servers.indexOf(r.server) < 0) throw new Error(at + '/levels/' + j + '/results/' + k + '/server: ' + JSON.stringify(r.server) + ' is not one of the group\'s servers');
+          if (g.servers.indexOf(r.server) < 0) throw new Error(label + '/fixedRate/groups/' + i + '/levels/' + j + '/results/' + k + '/server: ' + JSON.stringify(r.server) + ' is not one of the group\'s servers');
         });
       });
     });
-    ((results.instructions && results.instructions.cases) || []).forEach(function (c, i) {
-      c.results.forEach(function (r, j) { known(r.server, label + '/instructions/cases/' + i + '/results/' + j + '/server'); });
-    });
-    ((results.syscalls && results.syscalls.cases) || []).forEach(function (c, i) {
-      c.results.forEach(function (r, j) { known(r.server, label + '/syscalls/cases/' + i + '/results/' + j + '/server'); });
-    });
-    (results.serverExits || []).forEach(function (x, i) { known(x.server, label + '/serverExits/' + i + '/server'); });
   }
 
   // --- schema errors (ajv's error objects) as lines that name the field --------------------------------
@@ -448,11 +430,14 @@
 
   /**
    * { field, lines } for ajv's errors: the most specific first (deepest field), each line naming its
-   * field as label + JSON pointer, e.g. "results/environment/cpuModel: must be string".
+   * field as label + JSON pointer, e.g. "results/environment/cpuModel: must be string". Unknown
+   * references (the schema's referenceTo) come after the rest: a malformed id is the cause, and every
+   * reference to it only follows from it.
    */
   function describeValidationErrors(errors, label) {
     var depth = function (e) { return fieldOf(e, '').split('/').length; };
-    var sorted = specificErrors(errors).slice().sort(function (a, b) { return depth(b) - depth(a); });
+    var reference = function (e) { return e.keyword === 'referenceTo' ? 1 : 0; };
+    var sorted = specificErrors(errors).slice().sort(function (a, b) { return reference(a) - reference(b) || depth(b) - depth(a); });
     var lines = [];
     sorted.forEach(function (e) { var line = describeError(e, label); if (lines.indexOf(line) < 0) lines.push(line); });
     return { field: fieldOf(sorted[0], label), lines: lines };

@@ -10,6 +10,7 @@ const path = require('node:path');
 const Ajv2020 = require('ajv/dist/2020').default;
 const addFormats = require('ajv-formats');
 const standaloneCode = require('ajv/dist/standalone').default;
+const { addReferenceKeyword, REFERENCE_RUNTIME } = require('../../../bench/src/shared/schema-references');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const REQUIRE_CALL = /require\("([^"]+)"\)/g;
@@ -22,6 +23,7 @@ const AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false };
 function standaloneSource(schemaPath) {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, lines: false } });
   addFormats(ajv);
+  addReferenceKeyword(ajv);
   const validate = ajv.compile(JSON.parse(fs.readFileSync(schemaPath, 'utf8')));
   return standaloneCode(ajv, validate);
 }
@@ -29,17 +31,18 @@ function standaloneSource(schemaPath) {
 /**
  * One browser script from a CommonJS entry source and the packages it requires (resolved from this
  * checkout's node_modules, recursively; only string-literal require calls exist in this code).
+ * localModules: { name: file } for names that are files of this checkout (the reference check).
  */
-function bundle(entrySource, globalName) {
+function bundle(entrySource, globalName, localModules = { [REFERENCE_RUNTIME.name]: REFERENCE_RUNTIME.file }) {
   const modules = new Map([['<entry>', entrySource]]);
   const pending = [entrySource];
   while (pending.length) {
     const source = pending.pop();
     for (const [, name] of source.matchAll(REQUIRE_CALL)) {
       if (modules.has(name)) continue;
-      let file;
+      let file = localModules[name];
       try {
-        file = require.resolve(name, { paths: [repoRoot] });
+        file = file || require.resolve(name, { paths: [repoRoot] });
       } catch (err) {
         throw new Error(`results validator: cannot bundle "${name}" (required by the standalone validator): ${err.message}`);
       }
