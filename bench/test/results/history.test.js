@@ -74,6 +74,30 @@ test('loadHistory: an invalid file is an error naming the file and the field', (
   assert.throws(() => loadHistory(dir), (err) => err.message.includes(file) && /\/environment\/cpuModel/.test(err.message));
 });
 
+test('loadHistory: a broken reference in any real history entry is refused naming its file and the path (issue 29)', (t) => {
+  // The real history (bench/results/history/); in each file in turn, a reference the trend reads set to
+  // an unknown id (TEST DATA): the comparison behind a ratio, or a scenario result's server in format 1.
+  const dir = tempDir(t);
+  const realDir = path.join(__dirname, '..', '..', 'results', 'history');
+  const names = fs.readdirSync(realDir).filter((n) => n.endsWith('.json'));
+  assert.ok(names.length >= 2, `${names.length} history files`);
+  for (const name of names) fs.copyFileSync(path.join(realDir, name), path.join(dir, name));
+  assert.equal(loadHistory(dir).length, names.length);
+  for (const name of names) {
+    const original = fs.readFileSync(path.join(dir, name), 'utf8');
+    const results = JSON.parse(original);
+    const i = results.scenarios.findIndex((s) => (s.comparisons || []).length > 0);
+    const field = i >= 0 ? `/scenarios/${i}/comparisons/0/other` : '/scenarios/0/results/0/server';
+    if (i >= 0) results.scenarios[i].comparisons[0].other = 'drogon-typo';
+    else results.scenarios[0].results[0].server = 'drogon-typo';
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(results));
+    assert.throws(() => loadHistory(dir), (err) => err.message.includes(path.join(dir, name))
+      && err.message.includes(`${field}: unknown server id "drogon-typo" (not in /servers/*/id)`), name);
+    fs.writeFileSync(path.join(dir, name), original);
+  }
+  assert.equal(loadHistory(dir).length, names.length);
+});
+
 test('loadHistory: a file whose name disagrees with its contents is an error', (t) => {
   const dir = tempDir(t);
   const run = datedCopy('2025-01-15', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa');

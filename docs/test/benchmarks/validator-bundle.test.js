@@ -39,9 +39,16 @@ test('the shipped validator agrees with the bench on real results, hostile ones 
     extra.environment.gpu = 'none';
     const badDate = load(name);
     badDate.startedAt = 'yesterday';
-    cases.push([`${name} missing`, missing], [`${name} wrong type`, wrongType], [`${name} extra`, extra], [`${name} bad date`, badDate]);
+    // Issue 29: a reference to a server the file does not list (the schema's referenceTo keyword).
+    const unknownServer = load(name);
+    unknownServer.scenarios[0].results[0].server = 'drogon-typo';
+    cases.push([`${name} missing`, missing], [`${name} wrong type`, wrongType], [`${name} extra`, extra], [`${name} bad date`, badDate],
+      [`${name} unknown server`, unknownServer]);
   }
-  cases.push(['latest.json', JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'bench', 'results', 'latest.json'), 'utf8'))]);
+  const latest = () => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'bench', 'results', 'latest.json'), 'utf8'));
+  const typo = latest();
+  typo.instructions.cases[0].comparisons[0].other = 'drogon-typo';
+  cases.push(['latest.json', latest()], ['latest.json with an unknown comparison other', typo]);
   let refused = 0;
   for (const [what, results] of cases) {
     const expected = bench(results);
@@ -62,4 +69,9 @@ test('the message names the field', () => {
   const described = describeValidationErrors(shipped.errors, 'your-file');
   assert.equal(described.field, 'your-file/environment/cpuModel');
   assert.match(described.lines[0], /^your-file\/environment\/cpuModel: must have required property 'cpuModel'$/);
+  const typo = load('results-quick-v3-b.json');
+  typo.instructions.cases[0].comparisons[0].other = 'drogon-typo';
+  assert.equal(shipped(typo), false);
+  assert.deepEqual(describeValidationErrors(shipped.errors, 'your-file').lines,
+    ['your-file/instructions/cases/0/comparisons/0/other: unknown server id "drogon-typo" (not in /servers/*/id)']);
 });
