@@ -1,7 +1,9 @@
 // Escaping for every data string (from the results JSON or the handler source) that lands in the
-// generated Benchmarks page. docsify renders raw HTML in Markdown without sanitizing it, so a CPU
-// model like `<img src=x onerror=alert(1)>` must reach the page as text, and a `|` or a newline must
-// not break a table row.
+// generated Benchmarks page, for the context it lands in: Markdown text (escapeMarkdownText, codeSpan,
+// fencedCode, table) or an HTML block of the page (escapeHtmlInMarkdown). docsify renders raw HTML in
+// Markdown without sanitizing it, so a CPU model like `<img src=x onerror=alert(1)>` must reach the
+// page as text, and a `|` or a newline must not break a table row. escapeHtml is for HTML documents
+// (the prerendered pages), where Markdown plays no part.
 'use strict';
 
 const HTML_ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -47,6 +49,29 @@ const AUTOLINK_TRIGGERS = [
 /** Text in which GFM finds no automatic link (visible text unchanged). */
 function neutraliseAutolinks(text) {
   return AUTOLINK_TRIGGERS.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), text);
+}
+
+// Characters Markdown acts on in text (emphasis, code, links and images, strikethrough, tables,
+// backslash escapes) and the line breaks that would end an HTML block (a blank line) or start a new
+// block, each as a character reference: in an HTML block they are text either way, and should the
+// block ever be broken (a template that puts a blank line in it), they still are.
+const MARKDOWN_IN_HTML = /[!\[\]*_`~\\|\r\n]/g;
+
+/**
+ * Text for an HTML block of a Markdown page (a <summary>, a <figcaption>, a chart's fallback, an
+ * attribute value): HTML-escaped, and nothing that either docsify's marked or markdown-it could read
+ * as Markdown, line breaks included (kept, as &#10;), and no automatic link.
+ */
+function escapeHtmlInMarkdown(value) {
+  assertString(value, 'escapeHtmlInMarkdown');
+  const reference = (ch) => `&#${ch.charCodeAt(0)};`;
+  const text = escapeHtml(value.replace(CONTROL_CHARS, '')).replace(MARKDOWN_IN_HTML, reference)
+    // What counts only at the start of a line (an indented code block, a heading, a list, a rule):
+    // the start of the value is the one place a line can start, its own line breaks being references.
+    .replace(/^[ \t]+/, (lead) => lead.replace(/[ \t]/g, reference))
+    .replace(/^[#+=-]/, reference)
+    .replace(/^(\d{1,9})([.)])/, (all, digits, mark) => `${digits}${reference(mark)}`);
+  return neutraliseAutolinks(text);
 }
 
 /**
@@ -112,4 +137,4 @@ function table(header, rows, align) {
   return [tableRow(header), `|${separator.join('|')}|`, ...rows.map(tableRow)].join('\n');
 }
 
-module.exports = { oneLine, escapeHtml, escapeHtmlText, escapeMarkdownText, neutraliseAutolinks, codeSpan, fencedCode, tableRow, table };
+module.exports = { oneLine, escapeHtml, escapeHtmlText, escapeHtmlInMarkdown, escapeMarkdownText, neutraliseAutolinks, codeSpan, fencedCode, tableRow, table };

@@ -3,7 +3,8 @@
 // (docs/src/shared/docsify-runtime.js): what the reader sees must be the string itself, never markup.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { escapeHtml, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../../src/shared/escape');
+const { escapeHtml, escapeHtmlInMarkdown, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../../src/shared/escape');
+const { createMarkdown } = require('../../../docs/src/prerender/markdown');
 const { loadDocsifyRuntime } = require('../../../docs/src/shared/docsify-runtime');
 
 const { marked } = loadDocsifyRuntime();
@@ -94,6 +95,40 @@ test('a fenced block is closed only by its own fence', () => {
   assert.match(html, /<p>after<\/p>/);
   assert.doesNotMatch(html, /<script>/);
   assert.throws(() => fencedCode('x', 'c++ onload'), /bad language/);
+});
+
+// --- data inside an HTML block of a page (issue 29) -----------------------------------------------
+
+const markdownIt = createMarkdown();
+const BLOCK_HOSTILE = [...HOSTILE, '![x](https://example.invalid/x.png) **b** `c`\n\n<b>bold</b>', 'one\n\ntwo\r\n\r\nthree', '~~s~~ _u_ \\* |a|'];
+// Both renderers of the site: docsify's marked in the browser, markdown-it for the prerendered pages.
+const RENDERERS = { marked: (md) => marked.parse(md), 'markdown-it': (md) => markdownIt.render(md, { route: '/ENG/Page', htmlLang: 'en', aliases: {}, pages: new Map() }) };
+
+test('escapeHtmlInMarkdown: inside an HTML block, and in the same block broken by blank lines, no renderer makes markup of data', () => {
+  for (const hostile of BLOCK_HOSTILE) {
+    const text = escapeHtmlInMarkdown(hostile);
+    assert.doesNotMatch(text, /[\r\n!\[\]*_`~\\|<>]/, `${JSON.stringify(hostile)} -> ${text}`);
+    // As the pages use it (a figure caption, a summary, an attribute), and with the block broken: the
+    // caption alone as a paragraph between blank lines, where every Markdown rule applies.
+    const layouts = {
+      block: `<figure class="c" data-x="${text}">\n<figcaption>${text}</figcaption>\n</figure>`,
+      broken: `<figure class="c" data-x="${text}">\n\n${text}\n\n<figcaption>${text}</figcaption>\n\n</figure>`,
+    };
+    for (const [renderer, render] of Object.entries(RENDERERS)) {
+      for (const [layout, md] of Object.entries(layouts)) {
+        const html = render(md);
+        const what = `${renderer}, ${layout}: ${JSON.stringify(hostile)}`;
+        // The only elements are the template's: figure, figcaption and the paragraph a broken block makes.
+        assert.deepEqual([...new Set(html.match(/<\/?[a-z][a-z0-9]*/gi))].sort(), layout === 'block'
+          ? ['</figcaption', '</figure', '<figcaption', '<figure'] : ['</figcaption', '</figure', '</p', '<figcaption', '<figure', '<p'], `${what}: ${html}`);
+        const shown = textOf(html).replace(/\s+/g, ' ').trim();
+        const expected = hostile.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
+        assert.equal(shown, Array(layout === 'block' ? 1 : 2).fill(expected).join(' '), what);
+        const attribute = html.match(/data-x="([^"]*)"/)[1];
+        assert.equal(textOf(attribute), hostile.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, ''), `${what}: the attribute keeps the value`);
+      }
+    }
+  }
 });
 
 test('a table row refuses a cell with a raw line break', () => {

@@ -31,7 +31,7 @@
 //               time and a selector (named by the figure's .bench-select-label) picks it. Group n's
 //               name is the first key column of its series' rows (seriesIn "rows").
 'use strict';
-const { escapeHtml } = require('../../../bench/src/shared/escape');
+const { escapeHtmlInMarkdown } = require('../../../bench/src/shared/escape');
 
 function assertValues(values, what) {
   if (!Array.isArray(values)) throw new Error(`${what}: expected an array`);
@@ -111,10 +111,10 @@ function chartFigure({ id, spec, caption, fallback, selectLabel }) {
   }
   const captionId = `bench-chart-${id}`;
   return [
-    `<figure class="bench-chart" id="bench-figure-${id}" data-chart="${escapeHtml(JSON.stringify(ordered))}">`,
-    `<figcaption id="${captionId}">${escapeHtml(caption)}</figcaption>`,
-    ...(selectLabel ? [`<span class="bench-select-label" id="bench-select-${id}">${escapeHtml(selectLabel)}</span>`] : []),
-    `<canvas role="img" aria-labelledby="${captionId}">${escapeHtml(fallback)}</canvas>`,
+    `<figure class="bench-chart" id="bench-figure-${id}" data-chart="${escapeHtmlInMarkdown(JSON.stringify(ordered))}">`,
+    `<figcaption id="${captionId}">${escapeHtmlInMarkdown(caption)}</figcaption>`,
+    ...(selectLabel ? [`<span class="bench-select-label" id="bench-select-${id}">${escapeHtmlInMarkdown(selectLabel)}</span>`] : []),
+    `<canvas role="img" aria-labelledby="${captionId}">${escapeHtmlInMarkdown(fallback)}</canvas>`,
     '</figure>',
   ].join('\n');
 }

@@ -4,7 +4,7 @@
 // a reader types them (readerCommand). The file's hash is of its bytes as published
 // (docs/src/generate-pages.js computes it), so a reader can check the download against the page.
 'use strict';
-const { codeSpan, escapeHtml, oneLine } = require('../../../bench/src/shared/escape');
+const { codeSpan, escapeHtmlInMarkdown, oneLine } = require('../../../bench/src/shared/escape');
 const { utcMinute } = require('./format');
 const { folded } = require('./blocks');
 
@@ -87,7 +87,7 @@ function sourceDrawer(ctx, commands = []) {
   const env = results.environment;
   // The summary is HTML text: every value escaped for HTML, nothing Markdown.
   const summary = ctx.t('source.summary', {
-    sha: escapeHtml(source.sha256.slice(0, SHORT_SHA)), date: escapeHtml(env.date), commit: escapeHtml(oneLine(env.gitCommit).slice(0, SHORT_COMMIT)),
+    sha: escapeHtmlInMarkdown(source.sha256.slice(0, SHORT_SHA)), date: escapeHtmlInMarkdown(env.date), commit: escapeHtmlInMarkdown(oneLine(env.gitCommit).slice(0, SHORT_COMMIT)),
   });
   const lines = [
     `- ${ctx.t('source.file', { download: downloadLink(ctx), sha: codeSpan(source.sha256) })}`,

@@ -8,7 +8,7 @@
 //        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
 //        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
-const { codeSpan, escapeHtml, oneLine, table } = require('../../../bench/src/shared/escape');
+const { codeSpan, escapeHtmlInMarkdown, oneLine, table } = require('../../../bench/src/shared/escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, endpointSentence, countSentences, countedCaseText, exitText, localize, sideText } = require('./sentences');
 const { utcMinute } = require('./format');
@@ -308,7 +308,7 @@ function json(ctx) {
   // The variants that could not be built: one line, their reasons folded under it.
   const notBuilt = (results.notBuilt || []).length ? folded(
     // (A summary is HTML text: the names escaped for HTML, not Markdown.)
-    ctx.t('json.notBuilt', { names: ctx.list(results.notBuilt.map((v) => escapeHtml(oneLine(v.name)))) }),
+    ctx.t('json.notBuilt', { names: ctx.list(results.notBuilt.map((v) => escapeHtmlInMarkdown(oneLine(v.name)))) }),
     results.notBuilt.map((v) => `- ${ctx.t('json.notBuiltItem', { name: ctx.esc(v.name), reason: ctx.esc(v.reason) })}`).join('\n'),
     'bench-note') : null;
   // The conformance check: one line, what was compared and who was excluded folded under it.
@@ -318,7 +318,7 @@ function json(ctx) {
     const excluded = conformance.excluded || [];
     const passed = excluded.length === 0 && conformance.ok;
     // (Summaries are HTML text: names escaped for HTML.)
-    const plainName = (id) => escapeHtml(oneLine((results.servers.find((x) => x.id === id) || { name: id }).name));
+    const plainName = (id) => escapeHtmlInMarkdown(oneLine((results.servers.find((x) => x.id === id) || { name: id }).name));
     conformanceNote = folded(
       passed ? ctx.t('json.conformanceOk', { count: ctx.fmt.integer(conformance.servers.length), requests: ctx.fmt.integer(conformance.requests), reference: plainName(conformance.reference) })
         : ctx.t('json.conformanceFailed', { requests: ctx.fmt.integer(conformance.requests), reference: plainName(conformance.reference) }),
@@ -580,11 +580,11 @@ function ownRun(ctx) {
   };
   const m = ctx.strings.ownRun.messages;
   const html = [
-    `<div class="bench-own-run" data-page="${escapeHtml(JSON.stringify(page))}">`,
-    `<label for="bench-own-file">${escapeHtml(ctx.strings.ownRun.label)}</label>`,
+    `<div class="bench-own-run" data-page="${escapeHtmlInMarkdown(JSON.stringify(page))}">`,
+    `<label for="bench-own-file">${escapeHtmlInMarkdown(ctx.strings.ownRun.label)}</label>`,
     '<input type="file" id="bench-own-file" accept=".json,application/json">',
     '<p class="bench-own-status" role="status" aria-live="polite"></p>',
-    ...Object.keys(m).sort().map((key) => `<span class="bench-msg" data-msg="${escapeHtml(key)}" hidden>${escapeHtml(m[key])}</span>`),
+    ...Object.keys(m).sort().map((key) => `<span class="bench-msg" data-msg="${escapeHtmlInMarkdown(key)}" hidden>${escapeHtmlInMarkdown(m[key])}</span>`),
     '</div>',
   ].join('\n');
   return paragraphs(ctx.t('ownRun.intro', { how: ctx.pageLink('reproducing', ctx.strings.ownRun.how, 'compare-with-your-own-run') }), html);
