@@ -105,5 +105,5 @@ function syscallCommands(block) {
 }
 
 module.exports = {
-  sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand, readerText, PUBLISHED_RESULTS, SHORT_SHA,
+  sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand, readerText, PUBLISHED_RESULTS, SHORT_SHA, SHORT_COMMIT,
 };

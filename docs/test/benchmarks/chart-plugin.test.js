@@ -18,7 +18,7 @@ function chartsOf(markdown) {
   lines.forEach((line, i) => {
     const m = /^<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">$/.exec(line);
     if (!m) return;
-    const spec = JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+    const spec = JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#(\d+);/g, (all, code) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&'));
     let j = i;
     while (!lines[j].startsWith('|')) j += 1;
     const rows = [];

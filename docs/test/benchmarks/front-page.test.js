@@ -40,17 +40,29 @@ test('with one compared server the headline says there is nothing to compare', (
   const keep = figures.comparedServers(results)[0].id;
   const ids = new Set(results.servers.filter((s) => s.id !== keep && !figures.isJsonServer(s) && s.baseline !== true).map((s) => s.id));
   results.servers = results.servers.filter((s) => !ids.has(s.id));
+  // Every reference to them goes too (the schema refuses a reference to a server the file does not list).
+  const dropFromRounds = (rounds) => (rounds || []).forEach((round) => { round.order = round.order.filter((id) => !ids.has(id)); });
   for (const sc of results.scenarios) {
     sc.results = sc.results.filter((r) => !ids.has(r.server));
     sc.comparisons = (sc.comparisons || []).filter((c) => !ids.has(c.reference) && !ids.has(c.other));
+    dropFromRounds(sc.rounds);
   }
-  if (results.sweep) results.sweep.results = results.sweep.results.filter((r) => !ids.has(r.server));
-  for (const c of (results.instructions && results.instructions.cases) || []) c.results = c.results.filter((r) => !ids.has(r.server));
+  if (results.sweep) {
+    results.sweep.results = results.sweep.results.filter((r) => !ids.has(r.server));
+    for (const level of results.sweep.rounds || []) dropFromRounds(level.rounds);
+  }
+  for (const c of (results.instructions && results.instructions.cases) || []) {
+    c.results = c.results.filter((r) => !ids.has(r.server));
+    c.comparisons = (c.comparisons || []).filter((x) => !ids.has(x.reference) && !ids.has(x.other));
+  }
   if (results.fixedRate) {
     results.fixedRate.groups = results.fixedRate.groups.filter((g) => !ids.has(g.reference));
     for (const g of results.fixedRate.groups) {
       g.servers = g.servers.filter((id) => !ids.has(id));
-      for (const level of g.levels) level.results = level.results.filter((r) => !ids.has(r.server));
+      for (const level of g.levels) {
+        level.results = level.results.filter((r) => !ids.has(r.server));
+        dropFromRounds(level.rounds);
+      }
     }
   }
   const strings = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'benchmarks', 'strings.en.json'), 'utf8'));

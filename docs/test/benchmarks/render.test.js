@@ -370,7 +370,7 @@ test('trend: an environment change breaks the line and the note names what chang
   again.environment.gitCommit = 'e'.repeat(40);
   const pages = renderAll({ results: again, history: [runA(), runB(), upgraded] }).benchmarks;
   const chart = JSON.parse(pages.en.match(/<figure class="bench-chart" id="bench-figure-[a-z-]+" data-chart="([^"]*)">\n<figcaption id="bench-chart-trend">/)[1]
-    .replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    .replace(/&quot;/g, '"').replace(/&#(\d+);/g, (all, code) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&'));
   assert.deepEqual(chart.breaks, [2]);
   assert.equal(chart.series[0].values.length, 4);
   assert.match(pages.en, new RegExp(`The environment or the bench setup changed before the run of ${upgraded.environment.date} \`fffffff\` \\(kernel: ${runB().environment.kernel.replace(/\./g, '\\.')} → ${upgraded.environment.kernel.replace(/\./g, '\\.')}\\)`));
@@ -518,7 +518,7 @@ test('ab measures whole milliseconds: its latencies are shown in whole ms and a 
   }
   // the latency chart draws no point for it (a value under 1 ms has none)
   const figure = pages.benchmarks.en.split('\n').find((l) => l.includes('id="bench-figure-latency"'));
-  const spec = JSON.parse(/data-chart="([^"]*)"/.exec(figure)[1].replace(/&quot;/g, '"'));
+  const spec = JSON.parse(/data-chart="([^"]*)"/.exec(figure)[1].replace(/&quot;/g, '"').replace(/&#(\d+);/g, (all, code) => String.fromCharCode(Number(code))));
   const group = results.scenarios.filter((sc) => sc.results.some((r) => r.summary && r.summary.latencyUs)).indexOf(ab);
   const series = spec.series.filter((s) => s.group === results.scenarios.indexOf(ab));
   assert.ok(group >= 0 && series.length > 0);

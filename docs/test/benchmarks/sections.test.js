@@ -68,7 +68,7 @@ function contextFor(lang, results) {
 function chartOf(markdown, id) {
   const m = new RegExp(`<figure class="bench-chart" id="bench-figure-${id}" data-chart="([^"]*)">`).exec(markdown);
   assert.ok(m, `no chart ${id}`);
-  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#(\d+);/g, (all, code) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&'));
 }
 
 function tableRows(markdown) {
