@@ -17,10 +17,12 @@ function snapshot(root, dirs) {
   return out;
 }
 
+const withDirs = (copy) => ({ ...copy, dirs: copy.generated.manifest.languages.map((l) => l.dir), siteDir: path.join(copy.root, 'site') });
+
 function withCopy(t) {
   const copy = generatedContentCopy();
   t.after(() => copy.remove());
-  return { ...copy, dirs: copy.generated.manifest.languages.map((l) => l.dir), siteDir: path.join(copy.root, 'site') };
+  return withDirs(copy);
 }
 
 test('invalid bench results: the error names the field and nothing is written', async (t) => {
@@ -76,8 +78,14 @@ test('a broken link or a wrong title stops the build before anything is written'
   assert.equal(fs.existsSync(copy.siteDir), false);
 });
 
-test('the build is deterministic, rewrites only stale files, and assembles a complete offline site', async (t) => {
-  const copy = withCopy(t);
+// The copy the deterministic test builds a complete site in; the refusal test after it reuses that
+// site (one full build for both: a cold build of a copy takes a minute or more here).
+let builtCopy = null;
+test.after(() => { if (builtCopy) builtCopy.remove(); });
+
+test('the build is deterministic, rewrites only stale files, and assembles a complete offline site', async () => {
+  builtCopy = withDirs(generatedContentCopy());
+  const copy = builtCopy;
   const first = generatePages({ root: copy.root });
   const again = generatePages({ root: copy.root });
   assert.deepEqual([...again.files], [...first.files]);
@@ -105,4 +113,54 @@ test('the build is deterministic, rewrites only stale files, and assembles a com
     assert.ok(!/^(https?:)?\/\//.test(src), `index.html loads ${src} from another origin`);
     if (!src.endsWith('/')) assert.ok(fs.existsSync(path.join(copy.siteDir, src)), `index.html includes missing ${src}`);
   }
+});
+
+// Every file under a folder, by relative path: its bytes' sha256 (the site holds binary files too).
+function siteSnapshot(dir) {
+  const out = {};
+  const walk = (rel) => {
+    for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+      const child = path.join(rel, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else out[child] = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(dir, child))).digest('hex');
+    }
+  };
+  walk('');
+  return out;
+}
+
+test('issue 29: an unknown reference in latest.json or in a history entry is refused naming the file and the field; every page and the site stay as they were', async () => {
+  assert.ok(builtCopy, 'needs the site the deterministic test built');
+  const copy = builtCopy;
+  const pages = snapshot(copy.root, copy.dirs);
+  const site = siteSnapshot(copy.siteDir);
+  assert.ok(Object.keys(site).length > 100, `${Object.keys(site).length} files in the built site`);
+  const unchanged = (what) => {
+    assert.deepEqual(snapshot(copy.root, copy.dirs), pages, `${what}: a page changed`);
+    assert.deepEqual(siteSnapshot(copy.siteDir), site, `${what}: the site changed`);
+  };
+  // The issue's case, with the real latest.json: an instruction comparison's other server (test data).
+  const latest = path.join(copy.root, 'bench', 'results', 'latest.json');
+  const original = fs.readFileSync(latest, 'utf8');
+  const results = JSON.parse(original);
+  results.instructions.cases[0].comparisons[0].other = 'drogon-typo';
+  fs.writeFileSync(latest, JSON.stringify(results, null, 2));
+  await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }),
+    /results\/instructions\/cases\/0\/comparisons\/0\/other: unknown server id "drogon-typo" \(not in \/servers\/\*\/id\)/);
+  unchanged('latest.json');
+  fs.writeFileSync(latest, original);
+  // A history entry (the trend) with a broken reference: refused by its file name and the field.
+  const historyDir = path.join(copy.root, 'bench', 'results', 'history');
+  const name = fs.readdirSync(historyDir).filter((n) => n.endsWith('.json')).sort().pop();
+  const entry = JSON.parse(fs.readFileSync(path.join(historyDir, name), 'utf8'));
+  const before = fs.readFileSync(path.join(historyDir, name), 'utf8');
+  entry.scenarios[0].comparisons[0].other = 'drogon-typo';
+  fs.writeFileSync(path.join(historyDir, name), JSON.stringify(entry, null, 2));
+  await assert.rejects(buildSite({ root: copy.root, siteDir: copy.siteDir, quiet: true }), (err) => {
+    assert.ok(err.message.includes(path.join(historyDir, name)), err.message);
+    assert.match(err.message, /\/scenarios\/0\/comparisons\/0\/other: unknown server id "drogon-typo"/);
+    return true;
+  });
+  unchanged(`history ${name}`);
+  fs.writeFileSync(path.join(historyDir, name), before);
 });
