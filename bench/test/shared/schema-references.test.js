@@ -8,7 +8,6 @@ const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const Ajv2020 = require('ajv/dist/2020').default;
 const { walkSchema, referenceMarks, addReferenceKeyword, REFERENCE_KEYWORD } = require('../../src/shared/schema-references');
-const { valuesAt, isKnownReference, unknownReferenceMessage } = require('../../src/shared/reference-check');
 
 const schemaPath = join(__dirname, '..', '..', 'results.schema.json');
 const loadSchema = () => JSON.parse(readFileSync(schemaPath, 'utf8'));
@@ -121,15 +120,4 @@ test('the keyword in a small schema: known, unknown, collections by pattern, par
   assert.deepEqual(validate.errors.map((e) => e.instancePath), ['/uses/2']);
   assert.throws(() => ajv.compile({ type: 'string', [REFERENCE_KEYWORD]: 'servers' }), /referenceTo/);
   assert.throws(() => ajv.compile({ type: 'string', [REFERENCE_KEYWORD]: { in: '/servers/*/id' } }), /referenceTo/);
-});
-
-test('reference-check: values at a pattern, and a message that shows at most 100 characters of the value', () => {
-  const root = { servers: [{ id: 'a' }, { id: 7 }, {}, { id: 'b' }], x: null };
-  assert.deepEqual(valuesAt(root, '/servers/*/id'), ['a', 'b']);
-  assert.deepEqual(valuesAt(root, '/x/*/id'), []);
-  assert.equal(isKnownReference(root, '/servers/*/id', 'b'), true);
-  assert.equal(isKnownReference(root, '/servers/*/id', 'c'), false);
-  assert.equal(isKnownReference(root, '/servers/*/id', 42), true, 'not a string: the type keyword reports it');
-  const message = unknownReferenceMessage('/instructions/cases/*/id', 'x'.repeat(5000));
-  assert.match(message, /^unknown case id "x{100}…" \(not in \/instructions\/cases\/\*\/id\)$/);
 });

@@ -1,7 +1,9 @@
 // Validates a results JSON against bench/results.schema.json (the contract with the bench) before
-// anything is rendered. The error names the field: `results/environment/cpuModel: must be string`.
-// The wording of schema errors and the cross-reference check are shared with the browser, which
-// validates a reader's own results file the same way (docs/site/plugins/benchmark-figures.js).
+// anything is rendered. The error names the field: `results/environment/cpuModel: must be string`,
+// or `results/scenarios/0/comparisons/1/other: unknown server id "x" (not in /servers/*/id)` (the
+// schema's referenceTo keyword). The wording of schema errors and the checks a reference cannot make
+// (duplicate ids) are shared with the browser, which validates a reader's own results file the same
+// way (docs/site/plugins/benchmark-figures.js).
 'use strict';
 const path = require('node:path');
 // The bench's compiled-schema cache: the history loader (bench/src/results/history.js) validates with the same
