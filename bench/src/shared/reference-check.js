@@ -1,14 +1,15 @@
 // What the schema's `referenceTo` keyword checks (shared/schema-references.js declares it): a field
 // marked with a collection, e.g. "/servers/*/id", must hold one of the values found there in the same
-// document ("*": every item of an array or every value of an object). A mark is a collection, an
+// document ("*": every item of an array or every value of an object), or, for a number, be an index
+// into the array the collection names (e.g. "/pooled/runs"). A mark is a collection, an
 // array of collections (any of them), or { "in": collection(s), "partialRunsMayOmit": true } for the
 // bench's configured reference, which a partial run (method.complete false, e.g. --servers without
 // it) names without measuring it. It runs inside ajv's validator in node and inside the standalone
 // copy the site ships for a reader's own file, so it requires nothing and uses no node API.
 'use strict';
 
-// The values at a collection pattern: "/servers/*/id" -> every servers[i].id that is a string.
-function valuesAt(root, pattern) {
+// The nodes at a collection pattern: "/servers/*/id" -> every servers[i].id there is.
+function nodesAt(root, pattern) {
   var nodes = [root];
   var keys = pattern.split('/').slice(1);
   for (var k = 0; k < keys.length; k++) {
@@ -26,7 +27,12 @@ function valuesAt(root, pattern) {
     }
     nodes = next;
   }
-  return nodes.filter(function (v) { return typeof v === 'string'; });
+  return nodes;
+}
+
+// The ids at a collection pattern: "/servers/*/id" -> every servers[i].id that is a string.
+function valuesAt(root, pattern) {
+  return nodesAt(root, pattern).filter(function (v) { return typeof v === 'string'; });
 }
 
 function collectionsOf(mark) {
@@ -40,11 +46,19 @@ function partialRun(root) {
 
 /** Whether `value` is one of the values of the mark's collection(s) in `root` (ajv's rootData). */
 function isKnownReference(root, mark, value) {
-  if (typeof value !== 'string') return true; // not a reference at all: the schema's type says so
   if (mark.partialRunsMayOmit === true && partialRun(root)) return true;
   var collections = collectionsOf(mark);
   for (var c = 0; c < collections.length; c++) {
-    if (valuesAt(root, collections[c]).indexOf(value) >= 0) return true;
+    if (typeof value === 'number') {
+      // An index into the list the collection names ("/pooled/runs").
+      var lists = nodesAt(root, collections[c]).filter(Array.isArray);
+      if (lists.length === 0) return true; // no list there: a number is the type keyword's error
+      if (lists.some(function (list) { return value >= 0 && value < list.length && Math.floor(value) === value; })) return true;
+    } else if (typeof value !== 'string') {
+      return true; // neither id nor index: the type keyword's error
+    } else if (valuesAt(root, collections[c]).indexOf(value) >= 0) {
+      return true;
+    }
   }
   return false;
 }
@@ -64,7 +78,8 @@ function unknownReferenceMessage(mark, value) {
   var collections = collectionsOf(mark);
   var kinds = collections.map(memberName).filter(function (kind, i, all) { return all.indexOf(kind) === i; });
   var text = typeof value === 'string' && value.length > SHOWN_CHARACTERS ? value.slice(0, SHOWN_CHARACTERS) + '…' : value;
-  return 'unknown ' + kinds.join(' or ') + ' id ' + JSON.stringify(text) + ' (not in ' + collections.join(' or ') + ')';
+  var what = typeof value === 'number' ? ' index ' : ' id ';
+  return 'unknown ' + kinds.join(' or ') + what + JSON.stringify(text) + ' (not in ' + collections.join(' or ') + ')';
 }
 
-module.exports = { valuesAt: valuesAt, collectionsOf: collectionsOf, isKnownReference: isKnownReference, unknownReferenceMessage: unknownReferenceMessage };
+module.exports = { nodesAt: nodesAt, valuesAt: valuesAt, collectionsOf: collectionsOf, isKnownReference: isKnownReference, unknownReferenceMessage: unknownReferenceMessage };

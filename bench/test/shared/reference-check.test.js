@@ -25,3 +25,12 @@ test('reference-check: the configured reference may be absent from a partial run
   assert.equal(isKnownReference(run(false), '/servers/*/id', 'drogon'), false, 'any other reference is checked in a partial run too');
   assert.equal(unknownReferenceMessage(mark, 'drogon'), 'unknown server id "drogon" (not in /servers/*/id)');
 });
+
+test('reference-check: a number is an index into the list the collection names', () => {
+  const root = { pooled: { runs: [{}, {}, {}] } };
+  assert.equal(isKnownReference(root, '/pooled/runs', 2), true);
+  assert.equal(isKnownReference(root, '/pooled/runs', 3), false);
+  assert.equal(isKnownReference(root, '/pooled/runs', -1), false);
+  assert.equal(isKnownReference(root, '/pooled/runs', 1.5), false);
+  assert.equal(unknownReferenceMessage('/pooled/runs', 3), 'unknown run index 3 (not in /pooled/runs)');
+});

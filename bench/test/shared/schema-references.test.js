@@ -16,6 +16,9 @@ const loadSchema = () => JSON.parse(readFileSync(schemaPath, 'utf8'));
 // type (the schema's id definition, or the id pattern written out).
 const ID_NAMES = /^(server|servers|reference|other|scenario|scenarios|slowestServer|block|order|case|cases|variant|variants)$|Ids?$|(Server|Scenario|Case|Variant)s?$/;
 const ID_WORDS = /\bids?\b/i;
+// ... or a number that is an index into a list of the file ("indexes into pooled.runs"; a list that
+// others "index into this list" is the collection itself).
+const INDEX_WORDS = /\bindex(es)? into (?!this\b)/i;
 const ID_PATTERN = '^[a-z0-9-]+$';
 // Id-shaped fields that name no member of this file, and why. Nothing else may go unmarked.
 const NOT_REFERENCES = {
@@ -39,6 +42,11 @@ function idFields(schema) {
   });
   const out = [];
   for (const field of paths.values()) {
+    if (field.descriptions.some((d) => INDEX_WORDS.test(d))) {
+      const target = paths.get(`${field.at}/*`) || field; // an array of indexes: its items
+      out.push({ at: target.at, why: 'its description (an index)', marked: target.marked });
+      continue;
+    }
     if (!field.string) continue;
     // An item of an array is named by its array ("/conformance/servers/*" is one of "servers").
     const name = field.names.size ? [...field.names][0] : paths.get(field.at.replace(/\/\*$/, ''))?.names.values().next().value;
