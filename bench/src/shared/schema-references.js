@@ -31,8 +31,8 @@ function addReferenceKeyword(ajv) {
   if (ajv.getKeyword(REFERENCE_KEYWORD)) return ajv;
   ajv.addKeyword({
     keyword: REFERENCE_KEYWORD,
-    // No `type`: strict mode would then want "type": "string" beside every $ref. A value that is not a
-    // string is the type keyword's error; isKnownReference lets it pass.
+    // No `type`: strict mode would then want one beside every $ref. A value that is neither an id nor
+    // an index is the type keyword's error; isKnownReference lets it pass.
     schemaType: ['string', 'array', 'object'],
     metaSchema: { anyOf: [COLLECTIONS, {
       type: 'object', additionalProperties: false, required: ['in', 'partialRunsMayOmit'],
