@@ -3,7 +3,7 @@
 // Every field of the agreed interface must be present and non-empty; builtAt is added here.
 // Usage: node bench/setup-state.js <state.json> field=value...
 'use strict';
-const { writeJsonAtomic } = require('./src/shared/fs-atomic');
+const { writeJsonAtomic } = require('../shared/src/fs-atomic');
 
 const REQUIRED = ['drogonVersion', 'trantorVersion', 'drogonPrefix', 'drogonServerBinary', 'nginxBinary',
   'nginxVersion', 'nginxHelloModule', 'wrkVersion', 'abVersion'];

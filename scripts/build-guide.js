@@ -13,8 +13,8 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { benchHome } = require('../bench/src/plan/bench-state');
-const { spawnGroup, stopGroup } = require('../bench/src/shared/process-group');
-const { writeJsonAtomic } = require('../bench/src/shared/fs-atomic');
+const { spawnGroup, stopGroup } = require('../shared/src/process-group');
+const { writeJsonAtomic } = require('../shared/src/fs-atomic');
 
 const repoRoot = path.join(__dirname, '..');
 const defaultSource = path.join(repoRoot, 'examples', 'guide');

@@ -11,7 +11,7 @@ const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { loadBenchState } = require('./plan/bench-state');
 const { planCpus } = require('./plan/cpu-plan');
-const { spawnGroup, stopGroup, sleep } = require('./shared/process-group');
+const { spawnGroup, stopGroup, sleep } = require('../../shared/src/process-group');
 const { runFixedRate } = require('./measure/open-loop');
 
 const PORT = 18097;

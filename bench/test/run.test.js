@@ -15,7 +15,7 @@ const { validateResults } = require('../src/results/results-file');
 const { roundOrders } = require('../src/parts/rounds');
 const { compareResults } = require('../src/compare/compare');
 const { toText } = require('../src/compare/report');
-const { readStat } = require('../src/shared/proc-stats');
+const { readStat } = require('../../shared/src/proc-stats');
 const { isPortFree } = require('../src/servers/ports');
 
 const PORT_SHIFT = 1000;

@@ -14,7 +14,7 @@ const { execFileSync } = require('node:child_process');
 const { startSite, launchBrowser, gotoRoute, waitForRendered, screenshot, repoRoot } = require('./support/browser');
 const { copySiteContent, regenerate } = require('./support/content-copy');
 const { lexMarkdown } = require('../src/shared/docsify-runtime');
-const figures = require('../site/plugins/benchmark-figures');
+const figures = require('../../shared/src/benchmark-figures');
 
 let site;
 let browser;

@@ -9,6 +9,9 @@ const path = require('node:path');
 
 const root = path.join(__dirname, '..', '..');
 const SOURCE_DIRS = ['bench/src', 'docs/src'];
+// The library both trees import (escaping, atomic writes, schemas, process groups, the bench's state,
+// the figures the generator and the browser compute alike): one stage below every stage of both.
+const LIBRARY_DIR = 'shared/src';
 const MAX_TOP_LEVEL_FILES = 8;
 const MIN_STAGE_FOLDERS = 3;
 
@@ -33,8 +36,10 @@ function importsOf(file) {
   return found;
 }
 
-// The stage of a source file: its first folder under bench/src or docs/src ('(top)' for an entry point).
+// The stage of a source file: its first folder under bench/src or docs/src ('(top)' for an entry point),
+// or the shared library as a whole.
 function stageOf(file) {
+  if (file.startsWith(`${LIBRARY_DIR}/`)) return LIBRARY_DIR;
   const dir = SOURCE_DIRS.find((d) => file.startsWith(`${d}/`));
   if (!dir) return null;
   const rest = file.slice(dir.length + 1).split('/');
@@ -64,7 +69,7 @@ function findCycle(graph) {
   return null;
 }
 
-const sources = SOURCE_DIRS.flatMap(jsFiles);
+const sources = [...SOURCE_DIRS, LIBRARY_DIR].flatMap(jsFiles);
 const edges = sources.flatMap((from) => importsOf(from).map((to) => ({ from, to })));
 
 test('bench/src and docs/src: at most 8 files at the top, at least 3 stage folders, every other file in one', () => {
@@ -101,6 +106,12 @@ test('data flows one way: nothing under bench/ imports docs/ (docs/ may read ben
   const benchFiles = jsFiles('bench').filter((f) => !f.startsWith('bench/test/'));
   const upstream = benchFiles.flatMap((from) => importsOf(from).filter((to) => to.startsWith('docs/')).map((to) => `${from} -> ${to}`));
   assert.deepEqual(upstream, []);
+});
+
+test('the shared library imports neither tree: bench/ and docs/ meet only in shared/src/', () => {
+  const upward = jsFiles(LIBRARY_DIR).flatMap((from) => importsOf(from)
+    .filter((to) => !to.startsWith(`${LIBRARY_DIR}/`)).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(upward, []);
 });
 
 // The stage order of docs/architecture.md's tables, top to bottom: the first folder each row names.

@@ -1,7 +1,7 @@
 'use strict';
 // The comparison of compare.js as a reader gets it: Markdown for the bench workflow's job summary and
 // pull-request body, plain text for a terminal (`npm run bench:compare`). Every data string is escaped.
-const { escapeMarkdownText } = require('../shared/escape');
+const { escapeMarkdownText } = require('../../../shared/src/escape');
 const { METRICS, MIN_PAIRS, MIN_REPEATS, FIXED_RATE_TOLERANCE, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE } = require('./compare');
 
 const STATUS_TEXT = {

@@ -4,9 +4,9 @@
 // (bash `times`). Returns a run record (status ok or failed); never throws for a failed run.
 const { openSync, closeSync, rmSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
+const { spawnGroup, stopGroup, forgetGroup } = require('../../../shared/src/process-group');
 const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('../shared/command-line');
-const { cpuTicksOfGroup, cpuSplitBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares } = require('../shared/proc-stats');
+const { cpuTicksOfGroup, cpuSplitBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares } = require('../../../shared/src/proc-stats');
 const { parseCpuList } = require('../plan/cpu-plan');
 const { parseWrkOutput } = require('../parse/wrk');
 const { parseAbOutput, parseAbLatencyFile, abMeasurement } = require('../parse/ab');

@@ -6,7 +6,7 @@
 // .strace); h2load and ab (earlier cases) are still read.
 const { openSync, closeSync } = require('node:fs');
 const { join } = require('node:path');
-const { spawnGroup, stopGroup, forgetGroup } = require('../shared/process-group');
+const { spawnGroup, stopGroup, forgetGroup } = require('../../../shared/src/process-group');
 const { fillTemplate, pinned, wrapExec } = require('../shared/command-line');
 const { parseH2loadOutput, checkAllSucceeded } = require('../parse/h2load');
 const { parseAbOutput } = require('../parse/ab');

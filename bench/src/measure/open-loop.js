@@ -7,7 +7,7 @@
 // marked held: false with the reason, and is not the server's latency at that rate.
 const { openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { dirname } = require('node:path');
-const { spawnGroup, stopGroup } = require('../shared/process-group');
+const { spawnGroup, stopGroup } = require('../../../shared/src/process-group');
 const { shellLine, pinned } = require('../shared/command-line');
 const { BenchError } = require('../shared/errors');
 

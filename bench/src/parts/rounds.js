@@ -18,7 +18,7 @@
 //    rounds (summarize/bootstrap.js).
 const { startServer, stopServer, ServerStartError } = require('../servers/servers');
 const { streamFor, shuffled } = require('../shared/prng');
-const { sleep } = require('../shared/process-group');
+const { sleep } = require('../../../shared/src/process-group');
 const { blockedGeometricMeanInterval, verdictOf } = require('../summarize/bootstrap');
 
 class ServerPool {

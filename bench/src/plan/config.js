@@ -3,7 +3,7 @@
 // profile into a plan. Every error names the file and the field.
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
-const { validateAgainst, SchemaError } = require('../shared/json-schema');
+const { validateAgainst, SchemaError } = require('../../../shared/src/json-schema');
 const { BenchError } = require('../shared/errors');
 const { newSeed } = require('../shared/prng');
 const { loadJsonServers, runnerDefs } = require('./json-servers');

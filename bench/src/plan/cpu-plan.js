@@ -3,7 +3,7 @@
 // the first half serves, the rest loads, and each side runs one thread per CPU it has.
 const { readFileSync } = require('node:fs');
 const { availableParallelism } = require('node:os');
-const { softirqAccounting } = require('../shared/proc-stats');
+const { softirqAccounting } = require('../../../shared/src/proc-stats');
 
 // "0-3,8,10-11" -> [0,1,2,3,8,10,11]
 function parseCpuList(list) {

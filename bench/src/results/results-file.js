@@ -1,11 +1,11 @@
 'use strict';
 // The results file: checked against bench/results.schema.json when it is written and when it is read,
-// and written atomically (temp file in the same folder + fsync + rename, shared/fs-atomic.js), so a
+// and written atomically (temp file in the same folder + fsync + rename, shared/src/fs-atomic.js), so a
 // reader never sees a half-written file and invalid results are never written at all.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { validateAgainst } = require('../shared/json-schema');
-const { writeJsonAtomic } = require('../shared/fs-atomic');
+const { validateAgainst } = require('../../../shared/src/json-schema');
+const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
 
 const resultsSchemaPath = join(__dirname, '..', '..', 'results.schema.json');
 

@@ -2,7 +2,7 @@
 // Is a TCP port on 127.0.0.1 free? Checked by binding it (no SO_REUSEPORT), before a server starts
 // and after the run.
 const net = require('node:net');
-const { sleep } = require('../shared/process-group');
+const { sleep } = require('../../../shared/src/process-group');
 
 function isPortFree(port, host = '127.0.0.1') {
   return new Promise((resolve) => {

@@ -5,7 +5,7 @@
 const net = require('node:net');
 const { writeFileSync, rmSync, openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { spawnGroup, stopGroup, sleep } = require('../shared/process-group');
+const { spawnGroup, stopGroup, sleep } = require('../../../shared/src/process-group');
 const { fillTemplate, shellLine, wrapExec, pinned } = require('../shared/command-line');
 const { nginxConf } = require('./nginx-conf');
 const { isPortFree } = require('./ports');

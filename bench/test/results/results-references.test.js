@@ -11,7 +11,7 @@ const assert = require('node:assert/strict');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { validateResults, resultsSchemaPath } = require('../../src/results/results-file');
-const { referenceMarks } = require('../../src/shared/schema-references');
+const { referenceMarks } = require('../../../shared/src/schema-references');
 const { poolWithHistory } = require('../../src/pool/pool-runs');
 
 const latestPath = join(__dirname, '..', '..', 'results', 'latest.json');

@@ -6,7 +6,7 @@ const { readFileSync, writeFileSync, readdirSync, readlinkSync } = require('node
 const { join } = require('node:path');
 const { spawn } = require('node:child_process');
 const { defaultScenariosPath } = require('../../src/plan/config');
-const { readStat } = require('../../src/shared/proc-stats');
+const { readStat } = require('../../../shared/src/proc-stats');
 
 const runJs = join(__dirname, '..', '..', 'src', 'run.js');
 const repoRoot = join(__dirname, '..', '..', '..');

@@ -45,6 +45,21 @@ function prismComponents(languages, componentsJson) {
   });
 }
 
+// The site's scripts made from sources outside docs/site/plugins/ (docs/site/bundles.json): [[site path,
+// [source file, ...]]], each source a file of this checkout.
+function bundleSources(siteSrc) {
+  const { $comment, ...bundles } = JSON.parse(fs.readFileSync(path.join(siteSrc, 'bundles.json'), 'utf8'));
+  return Object.entries(bundles).map(([rel, sources]) => {
+    if (!/^plugins\/[a-z0-9-]+\.js$/.test(rel) || !Array.isArray(sources) || sources.length === 0) {
+      throw new Error(`assemble: docs/site/bundles.json: ${rel} must be plugins/<name>.js made from a list of source files`);
+    }
+    for (const file of sources) {
+      if (!fs.existsSync(path.join(repoRoot, file))) throw new Error(`assemble: docs/site/bundles.json: ${rel} names ${file}, which does not exist`);
+    }
+    return [rel, sources];
+  });
+}
+
 // JSON inside a <script src> file: escape what could end a script context if ever inlined.
 function navigationMapScript(navigationMap) {
   const json = JSON.stringify(navigationMap)
@@ -121,6 +136,10 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     const pluginsDir = path.join(siteSrc, 'plugins');
     for (const name of fs.readdirSync(pluginsDir).sort()) {
       if (name.endsWith('.js')) write(`plugins/${name}`, minifyScript(fs.readFileSync(path.join(pluginsDir, name), 'utf8'), `docs/site/plugins/${name}`));
+    }
+    for (const [rel, sources] of bundleSources(siteSrc)) {
+      if (written.has(rel)) throw new Error(`assemble: docs/site/bundles.json makes ${rel}, which docs/site/ has already`);
+      write(rel, minifyScript(sources.map((file) => fs.readFileSync(path.join(repoRoot, file), 'utf8')).join('\n'), sources.join(' + ')));
     }
     for (const [, src] of indexHtml.matchAll(/<(?:script|link)[^>]+(?:src|href)="([^"]+)"/g)) {
       if (!/^[a-z]+:|^\/\//i.test(src) && !fs.existsSync(path.join(staging, src)) && src !== 'navigation-map.js') {

@@ -6,7 +6,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { writeFileAtomic } = require('../../../bench/src/shared/fs-atomic');
+const { writeFileAtomic } = require('../../../shared/src/fs-atomic');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'drogon-docs-minify');

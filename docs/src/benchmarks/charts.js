@@ -31,7 +31,7 @@
 //               time and a selector (named by the figure's .bench-select-label) picks it. Group n's
 //               name is the first key column of its series' rows (seriesIn "rows").
 'use strict';
-const { escapeHtmlInMarkdown } = require('../../../bench/src/shared/escape');
+const { escapeHtmlInMarkdown } = require('../../../shared/src/escape');
 
 function assertValues(values, what) {
   if (!Array.isArray(values)) throw new Error(`${what}: expected an array`);

@@ -5,12 +5,12 @@
 // Benchmarks page links to. Every data string is escaped (escape.js), every number formatted for the
 // language. ctx: see render.js.
 'use strict';
-const { codeSpan, fencedCode, table } = require('../../../bench/src/shared/escape');
+const { codeSpan, fencedCode, table } = require('../../../shared/src/escape');
 const { resultFor, runCounts } = require('./stats');
 const { paragraphs, valueWithRange, latencyMs } = require('./blocks');
 const { sourceDrawer, scenarioCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand } = require('./provenance');
 const { comparisonText, countedCaseText, exitText } = require('./sentences');
-const figures = require('../../site/plugins/benchmark-figures');
+const figures = require('../../../shared/src/benchmark-figures');
 
 // The schema's error kinds, in a fixed order (not the JSON's key order).
 const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout', 'other'];

@@ -12,7 +12,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { table, codeSpan, escapeMarkdownText } = require('../../../bench/src/shared/escape');
+const { table, codeSpan, escapeMarkdownText } = require('../../../shared/src/escape');
 const { createFormatter, spacedList } = require('./format');
 const { fill, jsonEndpointText } = require('./sentences');
 

@@ -4,7 +4,7 @@
 // a reader types them (readerCommand). The file's hash is of its bytes as published
 // (docs/src/generate-pages.js computes it), so a reader can check the download against the page.
 'use strict';
-const { codeSpan, escapeHtmlInMarkdown, oneLine } = require('../../../bench/src/shared/escape');
+const { codeSpan, escapeHtmlInMarkdown, oneLine } = require('../../../shared/src/escape');
 const { utcMinute } = require('./format');
 const { folded } = require('./blocks');
 

@@ -8,11 +8,11 @@
 //        t(path, values), fill(template, values), serverName(id), serverPlainName(id), scenarioLabel(id),
 //        list(items), esc(text), pageLink(page, text, id) }
 'use strict';
-const { codeSpan, escapeHtmlInMarkdown, oneLine, table } = require('../../../bench/src/shared/escape');
+const { codeSpan, escapeHtmlInMarkdown, oneLine, table } = require('../../../shared/src/escape');
 const { chartFigure } = require('./charts');
 const { scenarioSentence, endpointSentence, countSentences, countedCaseText, exitText, localize, sideText } = require('./sentences');
 const { utcMinute } = require('./format');
-const figures = require('../../site/plugins/benchmark-figures');
+const figures = require('../../../shared/src/benchmark-figures');
 const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands } = require('./provenance');
 const { paragraphs, folded, wholeNumber, msFromUs, latencyMs, latencyChartMs } = require('./blocks');
 const { verdictTable } = require('./verdicts');

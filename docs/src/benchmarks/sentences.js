@@ -23,8 +23,8 @@
 // - a lead is claimed only from the bench's confidence interval (verdict "faster"/"slower"); a file
 //   without intervals gets the ratio of medians and no verdict, never a lead judged from spreads.
 'use strict';
-const figures = require('../../site/plugins/benchmark-figures');
-const { escapeMarkdownText, codeSpan } = require('../../../bench/src/shared/escape');
+const figures = require('../../../shared/src/benchmark-figures');
+const { escapeMarkdownText, codeSpan } = require('../../../shared/src/escape');
 const { utcMinute } = require('./format');
 const { readerCommand } = require('./provenance');
 

@@ -1,11 +1,11 @@
 // The figures the Benchmarks page derives from a results JSON and its history: which servers are
 // compared, run counts, spreads, and the trend over history with breaks where the environment
 // changed. Pure functions of the (validated) JSON. (Ratios, paces and chart series that the browser
-// computes too are in docs/site/plugins/benchmark-figures.js.)
+// computes too are in shared/src/benchmark-figures.js.)
 'use strict';
 // What changed between two environments is the bench's own rule (next to the fingerprint it explains).
 const { environmentChanges } = require('../../../bench/src/plan/environment');
-const { resultFor } = require('../../site/plugins/benchmark-figures');
+const { resultFor } = require('../../../shared/src/benchmark-figures');
 
 /** (max - min) / median, the spread the bench reports; 0 when the median is 0. */
 function spreadOf({ min, median: mid, max }) {

@@ -8,8 +8,8 @@
 const path = require('node:path');
 // The bench's compiled-schema cache: the history loader (bench/src/results/history.js) validates with the same
 // schema file, so the schema is compiled once per process.
-const { compileSchemaFile } = require('../../../bench/src/shared/json-schema');
-const { describeValidationErrors, checkReferences } = require('../../site/plugins/benchmark-figures');
+const { compileSchemaFile } = require('../../../shared/src/json-schema');
+const { describeValidationErrors, checkReferences } = require('../../../shared/src/benchmark-figures');
 
 const schemaPath = path.join(__dirname, '..', '..', '..', 'bench', 'results.schema.json');
 

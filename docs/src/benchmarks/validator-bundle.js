@@ -3,19 +3,19 @@
 // with the few runtime modules it requires (ajv's ucs2length, ajv-formats' formats) bundled in one
 // script. The page loads it only when a reader opens their own results file; it sets
 // window.DrogonResultsValidator, a function that returns true or false and leaves ajv's errors on
-// its .errors, exactly as the bench's validator (bench/src/shared/json-schema.js) does in node.
+// its .errors, exactly as the bench's validator (shared/src/json-schema.js) does in node.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const Ajv2020 = require('ajv/dist/2020').default;
 const addFormats = require('ajv-formats');
 const standaloneCode = require('ajv/dist/standalone').default;
-const { addReferenceKeyword, REFERENCE_RUNTIME } = require('../../../bench/src/shared/schema-references');
+const { addReferenceKeyword, REFERENCE_RUNTIME } = require('../../../shared/src/schema-references');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const REQUIRE_CALL = /require\("([^"]+)"\)/g;
 
-// The bench's options (bench/src/shared/json-schema.js), so both sides accept and refuse the same files;
+// The bench's options (shared/src/json-schema.js), so both sides accept and refuse the same files;
 // a test compares the two validators on real results files.
 const AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: false };
 

@@ -3,9 +3,9 @@
 // side was saturated. One function for the two pages that show it, so they cannot differ: the Benchmarks
 // page's "At a glance" (sections.js, with its chart) and the front page's headline (front-page.js).
 'use strict';
-const { table } = require('../../../bench/src/shared/escape');
+const { table } = require('../../../shared/src/escape');
 const { sideText } = require('./sentences');
-const figures = require('../../site/plugins/benchmark-figures');
+const figures = require('../../../shared/src/benchmark-figures');
 
 // The cell of one metric; bold where it is the figure that compares the servers under the scenario's
 // pace (the one its sentence quotes).

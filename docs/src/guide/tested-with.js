@@ -9,7 +9,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { writeJsonAtomic } = require('../../../bench/src/shared/fs-atomic');
+const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
 const { benchHome } = require('../../../bench/src/plan/bench-state');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');

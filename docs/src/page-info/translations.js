@@ -18,7 +18,7 @@ const { splitPage } = require('../navigate/navigation');
 const { collapseBody } = require('../guide/code-blocks');
 const { emptyBenchParts } = require('../benchmarks/methodology');
 const { editSource } = require('./sources');
-const { writeFileAtomic } = require('../../../bench/src/shared/fs-atomic');
+const { writeFileAtomic } = require('../../../shared/src/fs-atomic');
 
 const RECORDS = 'docs/translations.json';
 const HASH = /^[0-9a-f]{16}$/;

@@ -15,7 +15,7 @@ const MarkdownIt = require('markdown-it');
 const { createSlugger, headingConfigId } = require('../shared/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
-const { escapeHtml } = require('../../../bench/src/shared/escape');
+const { escapeHtml } = require('../../../shared/src/escape');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const externalHref = /^([a-z][a-z0-9+.-]*:|\/\/)/i;

@@ -10,7 +10,7 @@
 //   path from the configured base URL, and a link to each language's first page.
 // Every string from the pages or the manifest is escaped here.
 'use strict';
-const { escapeHtml } = require('../../../bench/src/shared/escape');
+const { escapeHtml } = require('../../../shared/src/escape');
 
 // The site's name, as docsify shows it (plugins/site-config.js "name") and as every page title ends
 // (plugins/language.js).

@@ -2,7 +2,7 @@
 // hreflang alternates (Google's xhtml:link form) and an x-default pointing at the first language.
 'use strict';
 // HTML's escapes are XML's too (&#39; is a character reference).
-const { escapeHtml: escapeXml } = require('../../../bench/src/shared/escape');
+const { escapeHtml: escapeXml } = require('../../../shared/src/escape');
 
 /** entries: [{ loc, alternates: [{ hreflang, href }] }] -> the sitemap's text. */
 function sitemapXml(entries) {

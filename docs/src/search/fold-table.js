@@ -1,4 +1,4 @@
-// The folding table of the Chinese search (docs/site/plugins/search-text.js folds with it):
+// The folding table of the Chinese search (shared/src/search-text.js folds with it):
 // - chars: every character OpenCC's character tables change, to its Simplified form: Taiwan and
 //   Hong Kong variants to OpenCC's Traditional (TWVariantsRev, HKVariantsRev), then Traditional to
 //   Simplified (TSCharacters), followed to a fixed point so folding twice changes nothing. Character
@@ -15,7 +15,7 @@
 //   as it does in the conversion.
 'use strict';
 const { loadOverrides } = require('../convert/overrides');
-const { createFolder } = require('../../site/plugins/search-text');
+const { createFolder } = require('../../../shared/src/search-text');
 
 const CHAR_TABLES = ['TWVariantsRev', 'HKVariantsRev', 'TSCharacters'];
 const PHRASE_TABLE = 'TWPhrases';

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { renderBenchmarkPages } = require('../../src/benchmarks/render');
-const figures = require('../../site/plugins/benchmark-figures');
+const figures = require('../../../shared/src/benchmark-figures');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));

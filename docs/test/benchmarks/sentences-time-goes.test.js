@@ -12,7 +12,7 @@ const { renderBenchmarkPages } = require('../../src/benchmarks/render');
 const { countSentences, callsText, CALLS_DIFFERENCE } = require('../../src/benchmarks/sentences');
 const { createFormatter } = require('../../src/benchmarks/format');
 const { convertMarkdown } = require('../../src/convert/zh-tw');
-const figures = require('../../site/plugins/benchmark-figures');
+const figures = require('../../../shared/src/benchmark-figures');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));

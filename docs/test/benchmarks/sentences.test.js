@@ -7,9 +7,9 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { scenarioSentence, endpointSentence, comparisonText, localize } = require('../../src/benchmarks/sentences');
-const figures = require('../../site/plugins/benchmark-figures');
+const figures = require('../../../shared/src/benchmark-figures');
 const { createFormatter } = require('../../src/benchmarks/format');
-const { escapeMarkdownText } = require('../../../bench/src/shared/escape');
+const { escapeMarkdownText } = require('../../../shared/src/escape');
 const { convertText } = require('../../src/convert/zh-tw');
 
 const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));

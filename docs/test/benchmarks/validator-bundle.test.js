@@ -8,9 +8,9 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const { resultsValidatorScript } = require('../../src/benchmarks/validator-bundle');
-const { compileSchemaFile } = require('../../../bench/src/shared/json-schema');
+const { compileSchemaFile } = require('../../../shared/src/json-schema');
 const { schemaPath } = require('../../src/benchmarks/validate');
-const { describeValidationErrors } = require('../../site/plugins/benchmark-figures');
+const { describeValidationErrors } = require('../../../shared/src/benchmark-figures');
 const { hostileResults } = require('../fixtures/hostile-results');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');

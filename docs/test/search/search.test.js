@@ -1,4 +1,4 @@
-// docs/src/search and docs/site/plugins/search-text.js: the search indexes of the real site, searched
+// docs/src/search and shared/src/search-text.js: the search indexes of the real site, searched
 // with the same code and the same MiniSearch the browser runs. On the Chinese sites a Simplified query
 // finds Traditional text and the reverse: character by character (queries made by OpenCC itself from
 // the pages' headings, not by our table), for every term of docs/zh-tw-overrides.json that the
@@ -12,7 +12,7 @@ const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
 const { searchFiles, FOLD_TABLE } = require('../../src/search');
 const { loadOverrides } = require('../../src/convert/overrides');
-const { createFolder, createIndex, tokenize, excerpt } = require('../../site/plugins/search-text');
+const { createFolder, createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 
 let files;
 let manifest;

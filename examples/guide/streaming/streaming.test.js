@@ -13,7 +13,7 @@ const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked, sleep } = require('../test-support');
-const { readPeakRssBytes, resetPeakRssOfGroup, cpuTicksOfGroup } = require('../../../bench/src/shared/proc-stats');
+const { readPeakRssBytes, resetPeakRssOfGroup, cpuTicksOfGroup } = require('../../../shared/src/proc-stats');
 
 const MiB = 1024 * 1024;
 

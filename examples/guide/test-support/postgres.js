@@ -6,7 +6,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { spawnGroup, stopGroup } = require('../../../bench/src/shared/process-group');
+const { spawnGroup, stopGroup } = require('../../../shared/src/process-group');
 const { runChecked, runCommand, sleep } = require('./processes');
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';

@@ -3,7 +3,7 @@
 // guide's range, 18200-18299.
 'use strict';
 const net = require('node:net');
-const { spawnGroup, stopGroup, signalGroup } = require('../../../bench/src/shared/process-group');
+const { spawnGroup, stopGroup, signalGroup } = require('../../../shared/src/process-group');
 
 const PORT_FIRST = 18200;
 const PORT_LAST = 18299;

@@ -7,9 +7,9 @@ const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const Ajv2020 = require('ajv/dist/2020').default;
-const { walkSchema, referenceMarks, addReferenceKeyword, REFERENCE_KEYWORD } = require('../../src/shared/schema-references');
+const { walkSchema, referenceMarks, addReferenceKeyword, REFERENCE_KEYWORD } = require('../src/schema-references');
 
-const schemaPath = join(__dirname, '..', '..', 'results.schema.json');
+const schemaPath = join(__dirname, '..', '..', 'bench', 'results.schema.json');
 const loadSchema = () => JSON.parse(readFileSync(schemaPath, 'utf8'));
 
 // What makes a field an id: its name (server, reference, other, *Id, ...), its description, or its

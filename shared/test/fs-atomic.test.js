@@ -1,4 +1,4 @@
-// bench/src/shared/fs-atomic.js: temp file + rename; a failed multi-file write touches no target and leaves
+// shared/src/fs-atomic.js: temp file + rename; a failed multi-file write touches no target and leaves
 // no temp file behind.
 'use strict';
 const test = require('node:test');
@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { writeFileAtomic, writeJsonAtomic, writeFilesAtomic } = require('../../src/shared/fs-atomic');
+const { writeFileAtomic, writeJsonAtomic, writeFilesAtomic } = require('../src/fs-atomic');
 
 function tempDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fs-atomic-test-'));

@@ -3,7 +3,7 @@
 // keyword in ajv: schema-references.test.js.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { valuesAt, isKnownReference, unknownReferenceMessage } = require('../../src/shared/reference-check');
+const { valuesAt, isKnownReference, unknownReferenceMessage } = require('../src/reference-check');
 
 test('reference-check: values at a pattern, and a message that shows at most 100 characters of the value', () => {
   const root = { servers: [{ id: 'a' }, { id: 7 }, {}, { id: 'b' }], x: null };

@@ -3,9 +3,9 @@
 // (docs/src/shared/docsify-runtime.js): what the reader sees must be the string itself, never markup.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { escapeHtml, escapeHtmlInMarkdown, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../../src/shared/escape');
-const { createMarkdown } = require('../../../docs/src/prerender/markdown');
-const { loadDocsifyRuntime } = require('../../../docs/src/shared/docsify-runtime');
+const { escapeHtml, escapeHtmlInMarkdown, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../src/escape');
+const { createMarkdown } = require('../../docs/src/prerender/markdown');
+const { loadDocsifyRuntime } = require('../../docs/src/shared/docsify-runtime');
 
 const { marked } = loadDocsifyRuntime();
 const HOSTILE = [
@@ -139,13 +139,13 @@ test('a table row refuses a cell with a raw line break', () => {
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { convertText } = require('../../../docs/src/convert/zh-tw');
+const { convertText } = require('../../docs/src/convert/zh-tw');
 
 const ADDRESSES = ['https://example.invalid/x.png', 'http://example.invalid', 'ftp://example.invalid/f', 'www.example.invalid/p', 'WWW.example.invalid', 'someone@example.invalid'];
 
 /** Every punctuation mark the Benchmarks templates and string tables use, in each language (zh-TW as converted). */
 function templatePunctuation() {
-  const dir = path.join(__dirname, '..', '..', '..', 'docs', 'benchmarks');
+  const dir = path.join(__dirname, '..', '..', 'docs', 'benchmarks');
   const texts = fs.readdirSync(dir).filter((name) => /\.(md|json)$/.test(name)).map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
   const all = [...texts, ...texts.map(convertText)].join('');
   return [...new Set(all.match(/[\p{P}\p{S}]/gu))].filter((ch) => !/[\\`*_[\]|~<>&#{}]/.test(ch));
