@@ -12,7 +12,7 @@ const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
-const { benchHome } = require('../bench/src/plan/bench-state');
+const { benchHome } = require('../shared/src/bench-state');
 const { spawnGroup, stopGroup } = require('../shared/src/process-group');
 const { writeJsonAtomic } = require('../shared/src/fs-atomic');
 

@@ -9,7 +9,7 @@
 const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
-const { loadBenchState } = require('./plan/bench-state');
+const { loadBenchState } = require('./plan/setup-check');
 const { planCpus } = require('./plan/cpu-plan');
 const { spawnGroup, stopGroup, sleep } = require('../../shared/src/process-group');
 const { runFixedRate } = require('./measure/open-loop');

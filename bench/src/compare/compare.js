@@ -49,7 +49,7 @@
 // (METHOD_FIELDS); otherwise the report lists what changed and flags nothing, so an environment change is
 // never read as a regression.
 'use strict';
-const { environmentChanges, ENVIRONMENT_FIELDS } = require('../plan/environment');
+const { environmentChanges, ENVIRONMENT_FIELDS } = require('../../../shared/src/environment-changes');
 const { callsByCategory } = require('../summarize/counts');
 const { comparePooled } = require('./pooled');
 

@@ -1,6 +1,7 @@
 'use strict';
 // Plan: the machine and software the numbers come from, captured at run time (never typed),
-// plus a fingerprint that says whether two results files are comparable at all.
+// plus a fingerprint that says whether two results files are comparable at all (what differs between
+// two environments: shared/src/environment-changes.js).
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const os = require('node:os');
@@ -47,25 +48,6 @@ function fingerprintOf(env) {
   const basis = { cpuModel: env.cpuModel, cpuCores: env.cpuCores, kernel: env.kernel, compiler: env.compiler, versions: env.versions };
   const canonical = JSON.stringify(basis, Object.keys(basis).concat(Object.keys(env.versions)).sort());
   return 'sha256:' + createHash('sha256').update(canonical).digest('hex').slice(0, 16);
-}
-
-// The machine fields worth naming when two results differ (memory and OS are not in the fingerprint,
-// but explain a change when they move with it), then every tool version.
-const ENVIRONMENT_FIELDS = Object.freeze(['cpuModel', 'cpuCores', 'memoryBytes', 'os', 'kernel', 'compiler']);
-
-/** What differs between two results' environments: [{ field, from, to }], versions as "versions.<name>". */
-function environmentChanges(before, after) {
-  const changes = [];
-  for (const field of ENVIRONMENT_FIELDS) {
-    if (before[field] !== after[field]) changes.push({ field, from: before[field], to: after[field] });
-  }
-  const names = [...new Set([...Object.keys(before.versions), ...Object.keys(after.versions)])].sort();
-  for (const name of names) {
-    const from = before.versions[name];
-    const to = after.versions[name];
-    if (from !== to) changes.push({ field: `versions.${name}`, from: from ?? null, to: to ?? null });
-  }
-  return changes;
 }
 
 // Versions of the tools the instruction counts use, read from the tools on PATH (setup installs them
@@ -116,4 +98,4 @@ function captureEnvironment(state, startedAt) {
   return env;
 }
 
-module.exports = { captureEnvironment, measurementToolVersions, fingerprintOf, environmentChanges, ENVIRONMENT_FIELDS };
+module.exports = { captureEnvironment, measurementToolVersions, fingerprintOf };

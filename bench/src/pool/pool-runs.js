@@ -14,7 +14,7 @@ const { readHistoryEntries, sameRun } = require('./history-entries');
 const { comparisonSeries } = require('./series');
 const { predictionInterval, placeOf } = require('./random-effects');
 const { calibrate, MIN_OTHER_RUNS } = require('./calibration');
-const { environmentChanges } = require('../plan/environment');
+const { environmentChanges } = require('../../../shared/src/environment-changes');
 
 const MIN_RUNS = 3;
 

@@ -1,5 +1,6 @@
 'use strict';
 // Errors the runner reports without a stack trace, each with the exit code documented in run.js.
+const { SETUP_HINT } = require('../../../shared/src/bench-state');
 
 const EXIT = Object.freeze({
   ok: 0, // results validated and written (some runs may have failed: they are listed)
@@ -18,7 +19,5 @@ class BenchError extends Error {
     this.exitCode = exitCode;
   }
 }
-
-const SETUP_HINT = 'run `npm run bench:setup` first';
 
 module.exports = { EXIT, BenchError, SETUP_HINT };

@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const { readFileSync, existsSync } = require('node:fs');
 const { loadScenarios, buildPlan } = require('../../src/plan/config');
 const { loadJsonServers, unusableJsonServers, dropJsonServers, notBuiltHere } = require('../../src/plan/json-servers');
-const { loadBenchState } = require('../../src/plan/bench-state');
+const { loadBenchState } = require('../../../shared/src/bench-state');
 
 const machine = { serverThreads: 1 };
 const shell = (script) => ['sh', '-c', script];

@@ -1,7 +1,7 @@
 'use strict';
 // For tests that need the real servers: the state written by `npm run bench:setup`, or a failure
 // that names that command (these tests never skip).
-const { loadBenchState, checkTools } = require('../../src/plan/bench-state');
+const { loadBenchState, checkTools } = require('../../src/plan/setup-check');
 const { loadScenarios, buildPlan } = require('../../src/plan/config');
 
 function requireBenchSetup() {

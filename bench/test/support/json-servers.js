@@ -4,7 +4,7 @@
 const { accessSync, constants } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
-const { loadBenchState } = require('../../src/plan/bench-state');
+const { loadBenchState } = require('../../../shared/src/bench-state');
 const { loadJsonServers, unusableJsonServers } = require('../../src/plan/json-servers');
 const { startServer, stopServer } = require('../../src/servers/servers');
 const { BenchError } = require('../../src/shared/errors');

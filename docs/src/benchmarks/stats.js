@@ -4,7 +4,7 @@
 // computes too are in shared/src/benchmark-figures.js.)
 'use strict';
 // What changed between two environments is the bench's own rule (next to the fingerprint it explains).
-const { environmentChanges } = require('../../../bench/src/plan/environment');
+const { environmentChanges } = require('../../../shared/src/environment-changes');
 const { resultFor } = require('../../../shared/src/benchmark-figures');
 
 /** (max - min) / median, the spread the bench reports; 0 when the median is 0. */

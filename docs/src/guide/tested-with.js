@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
-const { benchHome } = require('../../../bench/src/plan/bench-state');
+const { benchHome } = require('../../../shared/src/bench-state');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const TESTED_WITH_FILE = path.join('docs', 'guide', 'tested-with.json');

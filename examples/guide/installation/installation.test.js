@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { benchHome } = require('../../../bench/src/plan/bench-state');
+const { benchHome } = require('../../../shared/src/bench-state');
 const { runChecked, runCommand, pickPort, startProgram, request, exampleRegion, scratchDir, guideState, examplesDir, repoRoot } = require('../test-support');
 
 const setupScript = fs.readFileSync(path.join(repoRoot, 'bench', 'setup.sh'), 'utf8');

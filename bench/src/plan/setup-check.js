@@ -1,35 +1,20 @@
 'use strict';
-// Reads what `npm run bench:setup` built ($BENCH_HOME/state.json) and checks that the tools and
-// binaries the plan needs are there. Every error names the setup command.
-const { readFileSync, accessSync, constants } = require('node:fs');
+// Checks that what `npm run bench:setup` built is there for the plan: the setup's state (a BenchError,
+// exit code 2, when it is missing or incomplete) and the tools and binaries the plan's parts need. Every
+// error names the setup command.
+const { accessSync, constants } = require('node:fs');
 const { join, delimiter, isAbsolute } = require('node:path');
-const { homedir } = require('node:os');
+const { loadBenchState: readBenchState, BenchStateError } = require('../../../shared/src/bench-state');
 const { BenchError, SETUP_HINT } = require('../shared/errors');
 
-const STATE_FIELDS = ['drogonVersion', 'trantorVersion', 'drogonPrefix', 'drogonServerBinary', 'nginxBinary',
-  'nginxVersion', 'nginxHelloModule', 'wrkVersion', 'abVersion', 'builtAt'];
-
-function benchHome(env = process.env) {
-  return env.DROGON_BENCH_HOME || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'drogon-docs-bench');
-}
-
+/** { path, state } of $BENCH_HOME/state.json; a BenchError naming the setup command when unusable. */
 function loadBenchState(env = process.env) {
-  const path = join(benchHome(env), 'state.json');
-  let text;
   try {
-    text = readFileSync(path, 'utf8');
+    return readBenchState(env);
   } catch (err) {
-    throw new BenchError(`bench state ${path} not found (${err.code || err.message}): ${SETUP_HINT}`);
+    if (err instanceof BenchStateError) throw new BenchError(err.message);
+    throw err;
   }
-  let state;
-  try {
-    state = JSON.parse(text);
-  } catch (err) {
-    throw new BenchError(`bench state ${path} is not valid JSON (${err.message}): ${SETUP_HINT}`);
-  }
-  const missing = STATE_FIELDS.filter((f) => typeof state[f] !== 'string' || state[f].trim() === '');
-  if (missing.length) throw new BenchError(`bench state ${path}: missing or empty field(s) ${missing.join(', ')}: ${SETUP_HINT}`);
-  return { path, state };
 }
 
 function isExecutable(path) {
@@ -87,4 +72,4 @@ function checkTools(plan, benchStatePath, state) {
   }
 }
 
-module.exports = { benchHome, loadBenchState, checkTools, findOnPath, STATE_FIELDS };
+module.exports = { loadBenchState, checkTools, findOnPath };

@@ -1,33 +1,24 @@
 'use strict';
-// The setup state (written by `npm run bench:setup`) is read and checked; every problem names that command.
+// What the setup built is checked against the plan: the state (a BenchError, exit code 2, for the
+// runner) and the tools and binaries of the plan's parts; every problem names npm run bench:setup.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
-const { loadBenchState, checkTools, benchHome, STATE_FIELDS } = require('../../src/plan/bench-state');
+const { loadBenchState, checkTools } = require('../../src/plan/setup-check');
+const { STATE_FIELDS } = require('../../../shared/src/bench-state');
+const { BenchError, EXIT } = require('../../src/shared/errors');
 const { loadScenarios, buildPlan } = require('../../src/plan/config');
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-state-test-'));
+const dir = mkdtempSync(join(tmpdir(), 'setup-check-test-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 const env = { ...process.env, DROGON_BENCH_HOME: dir };
 const complete = () => Object.fromEntries(STATE_FIELDS.map((f) => [f, `/nonexistent/${f}`]));
 
-test('BENCH_HOME follows DROGON_BENCH_HOME, then XDG_CACHE_HOME, then ~/.cache', () => {
-  assert.equal(benchHome({ DROGON_BENCH_HOME: '/x' }), '/x');
-  assert.equal(benchHome({ XDG_CACHE_HOME: '/c' }), '/c/drogon-docs-bench');
-  assert.match(benchHome({}), /\.cache\/drogon-docs-bench$/);
-});
-
-test('no state.json, broken JSON, missing fields: each error names npm run bench:setup', () => {
-  assert.throws(() => loadBenchState(env), /state\.json not found \(ENOENT\): run `npm run bench:setup` first/);
-  writeFileSync(join(dir, 'state.json'), '{"drogonVersion": ');
-  assert.throws(() => loadBenchState(env), /is not valid JSON .*npm run bench:setup/);
-  const partial = complete();
-  delete partial.nginxHelloModule;
-  partial.wrkVersion = '';
-  writeFileSync(join(dir, 'state.json'), JSON.stringify(partial));
-  assert.throws(() => loadBenchState(env), /missing or empty field\(s\) nginxHelloModule, wrkVersion: run `npm run bench:setup`/);
+test('a missing state is a BenchError (exit code 2) naming npm run bench:setup', () => {
+  assert.throws(() => loadBenchState(env), (err) => err instanceof BenchError && err.exitCode === EXIT.usage
+    && /state\.json not found \(ENOENT\): run `npm run bench:setup` first/.test(err.message));
 });
 
 test('a server binary the state points to but that is not there names the field and the setup command', () => {
