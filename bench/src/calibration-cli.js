@@ -8,8 +8,8 @@
 const { parseArgs } = require('node:util');
 const { readHistoryEntries, sameRun } = require('./pool/history-entries');
 const { calibrate } = require('./pool/calibration');
-const { loadResultsFile } = require('./results/results-file');
-const { DEFAULT_HISTORY_DIR } = require('./results/history');
+const { loadResultsFile } = require('../../shared/src/results-file');
+const { DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
 const { displayPath, repoRoot } = require('./shared/paths');
 const { join } = require('node:path');
 

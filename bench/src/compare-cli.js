@@ -10,7 +10,7 @@
 //   2  wrong usage
 //   3  a regression was flagged and --fail-on-regression was given (for gating, off by default)
 'use strict';
-const { loadResultsFile } = require('./results/results-file');
+const { loadResultsFile } = require('../../shared/src/results-file');
 const { compareResults } = require('./compare/compare');
 const { toMarkdown, toText } = require('./compare/report');
 

@@ -7,8 +7,8 @@
 const { parseArgs } = require('node:util');
 const { join } = require('node:path');
 const { poolWithHistory } = require('./pool/pool-runs');
-const { loadResultsFile, writeResults } = require('./results/results-file');
-const { DEFAULT_HISTORY_DIR } = require('./results/history');
+const { loadResultsFile, writeResults } = require('../../shared/src/results-file');
+const { DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
 const { displayPath, repoRoot } = require('./shared/paths');
 
 function main(argv) {

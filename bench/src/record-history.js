@@ -7,8 +7,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { loadResultsFile } = require('./results/results-file');
-const { historyFileName, DEFAULT_HISTORY_DIR } = require('./results/history');
+const { loadResultsFile } = require('../../shared/src/results-file');
+const { historyFileName, DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
 const { writeFileAtomic } = require('../../shared/src/fs-atomic');
 
 const DEFAULT_RESULTS_FILE = path.join(__dirname, '..', 'results', 'latest.json');

@@ -14,7 +14,7 @@ const { tmpdir } = require('node:os');
 const { requireJsonSetup } = require('./support/json-servers');
 const { requireBenchSetup } = require('./support/bench-setup');
 const { scenariosWithPortShift, runBench, leftoverProcesses } = require('./support/bench-run');
-const { validateResults } = require('../src/results/results-file');
+const { validateResults } = require('../../shared/src/results-file');
 const { isPortFree } = require('../src/servers/ports');
 const { SERVERS_FILE } = require('../src/plan/json-servers');
 

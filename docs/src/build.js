@@ -89,7 +89,7 @@ async function buildSite(options = {}) {
   for (const w of warnings) log(`warning: ${w}`);
   log(`prerender: ${prerendered} pages as HTML at clean URLs, sitemap.xml, 404.html; search: ${search.size} files`);
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require(path.join(repoRoot, 'node_modules/docsify/package.json')).version}, Chart.js ${require(path.join(repoRoot, 'node_modules/chart.js/package.json')).version})`);
+  log(`assemble: ${path.relative(process.cwd(), siteDir) || siteDir}/ (${fileCount} files, docsify ${require('../../node_modules/docsify/package.json').version}, Chart.js ${require('../../node_modules/chart.js/package.json').version})`);
   log(`build: done in ${ms.toFixed(0)} ms`);
   return { generated, written, siteDir, warnings, ms };
 }

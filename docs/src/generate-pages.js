@@ -11,7 +11,9 @@ const { loadUiStrings } = require('./navigate/ui-strings');
 const nav = require('./navigate/navigation');
 const guide = require('./guide');
 const { fillBenchParts, readBenchSettings } = require('./benchmarks/methodology');
-const { checkResultsSize } = require('../../bench/src/results/results-file');
+const { checkResultsSize } = require('../../shared/src/results-file');
+const { loadHistory } = require('../../shared/src/results-history');
+const { renderBenchmarkPages } = require('./benchmarks/render');
 
 // The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
 function benchmarkStrings(code) {
@@ -47,25 +49,13 @@ function readResults(resultsPath, root) {
   }
 }
 
-// The generator and the history loader are code of this checkout (root only moves the data: pages,
-// manifest, results), so tests can run the stage on a temp copy of the content.
-function loadHistoryIfAvailable(root) {
-  const historyModule = path.join(repoRoot, 'bench', 'src', 'results', 'history.js');
-  if (!fs.existsSync(historyModule)) return undefined;
-  const { loadHistory } = require(historyModule);
-  if (typeof loadHistory !== 'function') throw new Error('benchmarks: bench/src/results/history.js does not export loadHistory()');
-  return loadHistory(path.join(root, 'bench', 'results', 'history'));
-}
-
-// Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored languages.
+// Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored
+// languages. The generator and the history loader are code of this checkout; root only moves the data
+// (pages, manifest, results, history), so tests can run the stage on a temp copy of the content.
 function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
-  const generatorPath = path.join(__dirname, 'benchmarks', 'render.js');
-  if (!fs.existsSync(generatorPath)) throw new Error('benchmarks: docs/src/benchmarks/render.js does not exist (the manifest marks pages generated from the results)');
-  const { renderBenchmarkPages } = require(generatorPath);
   const { results, sha256, bytes, shown } = readResults(resultsPath, root);
-  const history = loadHistoryIfAvailable(root);
-  const input = { results, resultsSha256: sha256, routes };
-  const bodies = renderBenchmarkPages(history === undefined ? input : { ...input, history });
+  const history = loadHistory(path.join(root, 'bench', 'results', 'history'));
+  const bodies = renderBenchmarkPages({ results, resultsSha256: sha256, routes, history });
   checkResultsSize(bytes, `benchmarks: ${shown}`);
   for (const [page, byLang] of Object.entries(bodies)) {
     for (const code of authoredCodes) {

@@ -108,6 +108,34 @@ test('data flows one way: nothing under bench/ imports docs/ (docs/ may read ben
   assert.deepEqual(upstream, []);
 });
 
+// Every require() of the code names its file literally, so the layout checks, a drawing of the tree
+// and a reader all see every import. Comment lines are skipped; a lazy require stays literal.
+const COMPUTED_REQUIRE = /(?<![.\w])require\s*\(\s*(?!['"][^'"]*['"]\s*\))/;
+function computedRequires(file, text) {
+  return text.split('\n').map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line) && COMPUTED_REQUIRE.test(line))
+    .map(({ line, n }) => `${file}:${n}: ${line.trim()}`);
+}
+
+test('no computed require(): every import of the code is a string literal', () => {
+  const code = [...SOURCE_DIRS, LIBRARY_DIR, 'docs/site', 'scripts'].flatMap(jsFiles)
+    .concat(fs.readdirSync(path.join(root, 'bench')).filter((n) => n.endsWith('.js')).map((n) => `bench/${n}`))
+    .filter((f) => !f.includes('/test/'));
+  const found = code.flatMap((f) => computedRequires(f, fs.readFileSync(path.join(root, f), 'utf8')));
+  assert.deepEqual(found, []);
+  // The check itself can fail: a computed path and a variable are found, a literal and require.resolve are not.
+  assert.equal(computedRequires('x.js', "const a = require(path.join(dir, 'history.js'));\nconst b = require(name);").length, 2);
+  assert.equal(computedRequires('x.js', "const a = require('./a');\nconst b = require.resolve(name);\n// require(x)").length, 0);
+});
+
+test('the site imports no bench stage and the generator no browser file: code of both is in shared/src/', () => {
+  const docsCode = ['docs/src', 'docs/site'].flatMap(jsFiles);
+  const intoBench = docsCode.flatMap((from) => importsOf(from).filter((to) => to.startsWith('bench/')).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(intoBench, []);
+  const intoSite = jsFiles('docs/src').flatMap((from) => importsOf(from).filter((to) => to.startsWith('docs/site/')).map((to) => `${from} -> ${to}`));
+  assert.deepEqual(intoSite, []);
+});
+
 test('the shared library imports neither tree: bench/ and docs/ meet only in shared/src/', () => {
   const upward = jsFiles(LIBRARY_DIR).flatMap((from) => importsOf(from)
     .filter((to) => !to.startsWith(`${LIBRARY_DIR}/`)).map((to) => `${from} -> ${to}`));

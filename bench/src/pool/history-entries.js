@@ -5,8 +5,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { createHash } = require('node:crypto');
-const { loadResultsFile } = require('../results/results-file');
-const { historyFileName, DEFAULT_HISTORY_DIR } = require('../results/history');
+const { loadResultsFile } = require('../../../shared/src/results-file');
+const { historyFileName, DEFAULT_HISTORY_DIR } = require('../../../shared/src/results-history');
 const { displayPath } = require('../shared/paths');
 
 // -> { entries: [{ file, sha256, results }] oldest first, refused: [{ file, reason }] }

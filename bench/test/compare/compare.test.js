@@ -17,7 +17,7 @@ const { spawnSync } = require('node:child_process');
 const { compareResults, judgeMetric, THRESHOLDS, MIN_OK_RUNS } = require('../../src/compare/compare');
 const { toMarkdown, toText, escapeMarkdown } = require('../../src/compare/report');
 const { fingerprintOf } = require('../../src/plan/environment');
-const { validateResults } = require('../../src/results/results-file');
+const { validateResults } = require('../../../shared/src/results-file');
 
 const fixtureDir = path.join(__dirname, '..', 'fixtures', 'compare');
 const cli = path.join(__dirname, '..', '..', 'src', 'compare-cli.js');

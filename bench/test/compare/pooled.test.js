@@ -9,7 +9,7 @@ const path = require('node:path');
 const { compareResults } = require('../../src/compare/compare');
 const { toMarkdown, toText } = require('../../src/compare/report');
 const { poolRuns } = require('../../src/pool/pool-runs');
-const { validateResults } = require('../../src/results/results-file');
+const { validateResults } = require('../../../shared/src/results-file');
 
 const fixtureDir = path.join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures');
 const load = (name) => validateResults(JSON.parse(fs.readFileSync(path.join(fixtureDir, name), 'utf8')), name);

@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const { sweepPoint, sweepRun } = require('../../src/parts/sweep');
 const { summarizeRepeats, instructionComparisons } = require('../../src/parts/instructions');
 const { expectationLines } = require('../../src/summarize/expectation');
-const { validateResults } = require('../../src/results/results-file');
+const { validateResults } = require('../../../shared/src/results-file');
 
 const realV2 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
 const thresholds = { minPairs: 10, countSpread: 0.01 };

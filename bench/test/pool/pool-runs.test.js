@@ -9,8 +9,8 @@ const os = require('node:os');
 const path = require('node:path');
 const { poolRuns } = require('../../src/pool/pool-runs');
 const { readHistoryEntries } = require('../../src/pool/history-entries');
-const { historyFileName } = require('../../src/results/history');
-const { validateResults } = require('../../src/results/results-file');
+const { historyFileName } = require('../../../shared/src/results-history');
+const { validateResults } = require('../../../shared/src/results-file');
 
 const base = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
 const confidence = 0.95;

@@ -7,7 +7,7 @@ const { readFileSync, mkdtempSync, rmSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { summarizeRuns, notesFor, serverResult } = require('../../src/summarize/summarize');
-const { validateResults, writeResults } = require('../../src/results/results-file');
+const { validateResults, writeResults } = require('../../../shared/src/results-file');
 const { loadScenarios } = require('../../src/plan/config');
 const { median } = require('../../src/summarize/stats');
 

@@ -20,7 +20,7 @@
 })(typeof self !== 'undefined' ? self : this, function () {
   'use strict';
 
-  // A results file is at most 16 MiB (bench/src/results/results-file.js MAX_RESULTS_BYTES); a larger one is not read.
+  // A results file is at most 16 MiB (shared/src/results-file.js MAX_RESULTS_BYTES); a larger one is not read.
   var MAX_BYTES = 16 * 1024 * 1024;
   // The charts a reader's run is drawn into (readerSeries), cleared before the next file.
   var FIGURES = ['bench-figure-ratios', 'bench-figure-json', 'bench-figure-latency', 'bench-figure-latency-load', 'bench-figure-sweep', 'bench-figure-instructions'];

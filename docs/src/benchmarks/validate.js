@@ -6,7 +6,7 @@
 // way (docs/site/plugins/benchmark-figures.js).
 'use strict';
 const path = require('node:path');
-// The bench's compiled-schema cache: the history loader (bench/src/results/history.js) validates with the same
+// The bench's compiled-schema cache: the history loader (shared/src/results-history.js) validates with the same
 // schema file, so the schema is compiled once per process.
 const { compileSchemaFile } = require('../../../shared/src/json-schema');
 const { describeValidationErrors, checkReferences } = require('../../../shared/src/benchmark-figures');

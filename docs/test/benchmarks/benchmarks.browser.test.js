@@ -25,7 +25,7 @@ const { startSite, launchBrowser, gotoRoute, screenshot } = require('../support/
 const { copySiteContent } = require('../support/content-copy');
 const { buildSite } = require('../../src/build');
 const { createFormatter } = require('../../src/benchmarks/format');
-const { historyFileName } = require('../../../bench/src/results/history');
+const { historyFileName } = require('../../../shared/src/results-history');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const resultsFile = path.join(fixtures, 'results-quick-v3-b.json');

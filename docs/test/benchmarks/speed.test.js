@@ -27,7 +27,7 @@ test('regenerating every page (benchmarks + zh-TW conversion): time printed, out
   const cold = JSON.parse(child.stdout);
 
   // Warm: five generations in this process.
-  const { generatePages } = require(generateModule);
+  const { generatePages } = require('../../src/generate-pages');
   const runs = [];
   let first = null;
   for (let i = 0; i < 5; i += 1) {

@@ -9,13 +9,13 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { loadHistory, historyFileName } = require('../../src/results/history');
-const { recordHistory } = require('../../src/record-history');
+const { loadHistory, historyFileName } = require('../src/results-history');
+const { recordHistory } = require('../../bench/src/record-history');
 
-const fixture = path.join(__dirname, '..', 'fixtures', 'compare', 'quick-run-a.json');
+const fixture = path.join(__dirname, '..', '..', 'bench', 'test', 'fixtures', 'compare', 'quick-run-a.json');
 const realRun = JSON.parse(fs.readFileSync(fixture, 'utf8'));
-const realDefaultRun = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'results', 'history', '2026-11-22-96be4b9.json'), 'utf8'));
-const recordScript = path.join(__dirname, '..', '..', 'src', 'record-history.js');
+const realDefaultRun = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'bench', 'results', 'history', '2026-11-22-96be4b9.json'), 'utf8'));
+const recordScript = path.join(__dirname, '..', '..', 'bench', 'src', 'record-history.js');
 
 function tempDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-'));

@@ -4,10 +4,10 @@
 // reader never sees a half-written file and invalid results are never written at all.
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { validateAgainst } = require('../../../shared/src/json-schema');
-const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
+const { validateAgainst } = require('./json-schema');
+const { writeJsonAtomic } = require('./fs-atomic');
 
-const resultsSchemaPath = join(__dirname, '..', '..', 'results.schema.json');
+const resultsSchemaPath = join(__dirname, '..', '..', 'bench', 'results.schema.json');
 
 // A results file is at most MAX_RESULTS_BYTES (a default-profile run writes about 2 MiB; every string
 // of the schema has its own maxLength too). A file above MAX_PARSE_BYTES is not even parsed; one in

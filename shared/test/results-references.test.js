@@ -10,11 +10,11 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { validateResults, resultsSchemaPath } = require('../../src/results/results-file');
-const { referenceMarks } = require('../../../shared/src/schema-references');
-const { poolWithHistory } = require('../../src/pool/pool-runs');
+const { validateResults, resultsSchemaPath } = require('../src/results-file');
+const { referenceMarks } = require('../src/schema-references');
+const { poolWithHistory } = require('../../bench/src/pool/pool-runs');
 
-const latestPath = join(__dirname, '..', '..', 'results', 'latest.json');
+const latestPath = join(__dirname, '..', '..', 'bench', 'results', 'latest.json');
 const latestText = readFileSync(latestPath, 'utf8');
 const marks = referenceMarks(JSON.parse(readFileSync(resultsSchemaPath, 'utf8')));
 // A well-formed id that names nothing, or an index past the end of its list.
@@ -41,7 +41,7 @@ ADDED['/serverExits/*/block'] = ADDED['/serverExits/*/server'];
 // pooling computes from the committed history for its newest run that has enough comparable runs.
 function addPooled(r) {
   if (r.pooled && r.pooled.comparisons.length) return;
-  const dir = join(__dirname, '..', '..', 'results', 'history');
+  const dir = join(__dirname, '..', '..', 'bench', 'results', 'history');
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort().reverse()) {
     const run = JSON.parse(readFileSync(join(dir, name), 'utf8'));
     const pooled = poolWithHistory(run, { confidence: run.method.bootstrap.confidence, historyDir: dir });

@@ -7,11 +7,11 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { validateResults } = require('../../src/results/results-file');
-const { serverResult } = require('../../src/summarize/summarize');
-const { loadScenarios } = require('../../src/plan/config');
+const { validateResults } = require('../src/results-file');
+const { serverResult } = require('../../bench/src/summarize/summarize');
+const { loadScenarios } = require('../../bench/src/plan/config');
 
-const root = join(__dirname, '..', '..', '..');
+const root = join(__dirname, '..', '..');
 const load = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
 const v2 = () => load('docs/test/fixtures/results-quick-v2-a.json');
 
@@ -188,7 +188,7 @@ test('issue 16: every string of the schema has a maxLength', () => {
 test('issue 16: a 50 MB string in a free-text field is refused naming its path; a file over 16 MiB is refused naming its size', (t) => {
   const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
   const { tmpdir } = require('node:os');
-  const { loadResultsFile, MAX_RESULTS_BYTES } = require('../../src/results/results-file');
+  const { loadResultsFile, MAX_RESULTS_BYTES } = require('../src/results-file');
   const huge = 'x'.repeat(50 * 1024 * 1024);
   const cpu = v3();
   cpu.environment.cpuModel = huge;

@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { loadResultsFile } = require('./results-file');
 
-const DEFAULT_HISTORY_DIR = path.join(__dirname, '..', '..', 'results', 'history');
+const DEFAULT_HISTORY_DIR = path.join(__dirname, '..', '..', 'bench', 'results', 'history');
 const SHORT_COMMIT_LENGTH = 7;
 const HISTORY_FILE_PATTERN = /^\d{4}-\d{2}-\d{2}-[0-9a-f]{7}(-dirty)?\.json$/;
 
