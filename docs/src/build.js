@@ -10,9 +10,9 @@ const { checkLinks, formatProblems } = require('./link-check/link-check');
 const { writeFilesAtomic } = require('../../shared/src/fs-atomic');
 const { assembleSite, PUBLISHED_RESULTS } = require('./assemble/assemble-site');
 const { buildAliases } = require('./navigate/navigation');
-const { prerenderSite } = require('./prerender');
-const { searchFiles } = require('./search');
-const { buildPageInfo } = require('./page-info');
+const { prerenderSite } = require('./prerender/prerender-site');
+const { searchFiles } = require('./search/search-files');
+const { buildPageInfo } = require('./page-info/build-page-info');
 
 const repoRoot = path.join(__dirname, '..', '..');
 

@@ -10,8 +10,8 @@ const path = require('node:path');
 const { generatePages } = require('./generate-pages');
 const { linkCheckGenerated, siteMarkdown } = require('./build');
 const { splitPage } = require('./navigate/navigation');
-const { describeCodeDrift } = require('./guide');
-const { translationStatus } = require('./page-info/translations');
+const { describeCodeDrift } = require('./guide/guide-bodies');
+const { translationStatus } = require('./page-info/translation-status');
 
 const repoRoot = path.join(__dirname, '..', '..');
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm run translations`: lists each page's translation status (docs/src/page-info/translations.js):
+// `npm run translations`: lists each page's translation status (docs/src/page-info/translation-status.js):
 // current, stale (the English source changed since the translation was recorded) or not recorded.
 // `npm run translations -- --mark <page-id> [<page-id> ...]`: records that the Chinese pages of those
 // pages translate the English source as it is now (run it after updating the Simplified Chinese page).
 'use strict';
 const path = require('node:path');
 const { loadManifest } = require('./navigate/manifest');
-const { translationStatus, markTranslations, RECORDS } = require('./page-info/translations');
+const { translationStatus, markTranslations, RECORDS } = require('./page-info/translation-status');
 
 const repoRoot = path.join(__dirname, '..', '..');
 

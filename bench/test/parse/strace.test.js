@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseStraceSummary } = require('../../src/parse/strace');
-const { perRequestByName, repeatFigures, summarizeSyscallRepeats } = require('../../src/parts/syscalls');
+const { perRequestByName, repeatFigures, summarizeSyscallRepeats } = require('../../src/run-parts/syscalls');
 const { callsByCategory } = require('../../src/summarize/counts');
 const { loadScenarios } = require('../../src/plan/config');
 

@@ -5,7 +5,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { loadScenarios, buildPlan } = require('../../src/plan/config');
 const { estimatePlan, stepWeight } = require('../../src/plan/estimate');
-const { Progress } = require('../../src/parts/progress');
+const { Progress } = require('../../src/run-parts/progress');
 
 const data = loadScenarios();
 

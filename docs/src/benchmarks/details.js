@@ -7,7 +7,7 @@
 'use strict';
 const { codeSpan, fencedCode, table } = require('../../../shared/src/escape');
 const { resultFor, runCounts } = require('./stats');
-const { paragraphs, valueWithRange, latencyMs } = require('./blocks');
+const { paragraphs, valueWithRange, latencyMs } = require('./markdown-blocks');
 const { sourceDrawer, scenarioCommands, instructionCommands, fixedRateCommands, syscallCommands, readerCommand } = require('./provenance');
 const { comparisonText, countedCaseText, exitText } = require('./sentences');
 const figures = require('../../../shared/src/benchmark-figures');

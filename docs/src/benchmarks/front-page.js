@@ -6,7 +6,7 @@
 'use strict';
 const { summary } = require('./sections');
 const { verdictTable } = require('./verdicts');
-const { paragraphs } = require('./blocks');
+const { paragraphs } = require('./markdown-blocks');
 
 function headline(ctx) {
   const verdicts = verdictTable(ctx);

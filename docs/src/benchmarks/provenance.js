@@ -6,7 +6,7 @@
 'use strict';
 const { codeSpan, escapeHtmlInMarkdown, oneLine } = require('../../../shared/src/escape');
 const { utcMinute } = require('./format');
-const { folded } = require('./blocks');
+const { folded } = require('./markdown-blocks');
 
 // Where the build publishes the results file in the site (docs/src/assemble/assemble-site.js), relative to index.html.
 const PUBLISHED_RESULTS = 'bench/results/latest.json';

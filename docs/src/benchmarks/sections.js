@@ -14,7 +14,7 @@ const { scenarioSentence, endpointSentence, countSentences, countedCaseText, exi
 const { utcMinute } = require('./format');
 const figures = require('../../../shared/src/benchmark-figures');
 const { sourceDrawer, downloadLink, scenarioCommands, sweepCommands, instructionCommands, fixedRateCommands, syscallCommands } = require('./provenance');
-const { paragraphs, folded, wholeNumber, msFromUs, latencyMs, latencyChartMs } = require('./blocks');
+const { paragraphs, folded, wholeNumber, msFromUs, latencyMs, latencyChartMs } = require('./markdown-blocks');
 const { verdictTable } = require('./verdicts');
 
 const serverIndex = figures.serverColor;

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { buildSite } = require('../../src/build');
-const { prerenderSite, truncate } = require('../../src/prerender');
+const { prerenderSite, truncate } = require('../../src/prerender/prerender-site');
 const { pageDocument, rootDocument } = require('../../src/prerender/page-html');
 const { cleanPath, pageFile, rootFrom } = require('../../src/prerender/urls');
 const { buildAliases } = require('../../src/navigate/navigation');
@@ -71,7 +71,7 @@ test('descriptions are the first paragraph after the title, cut at a word', () =
   assert.equal(truncate('word '.repeat(50).trim(), 20), 'word word word word…');
   assert.equal(Array.from(truncate('字'.repeat(300))).length, 160);
   assert.equal(truncate('short'), 'short');
-  const { describe } = require('../../src/prerender');
+  const { describe } = require('../../src/prerender/prerender-site');
   const { createMarkdown } = require('../../src/prerender/markdown');
   const tokens = createMarkdown().parse('# Title\n\n```\ncode only\n```\n\n<!-- nav:footer (x) -->\n\n**Next**: [b](/ENG/b)\n<!-- /nav:footer -->\n', {});
   assert.equal(describe(tokens, 'Title'), 'Title', 'the footer is not a description');

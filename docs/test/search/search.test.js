@@ -10,7 +10,7 @@ const MiniSearch = require('minisearch');
 const OpenCC = require('opencc-js');
 const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
-const { searchFiles, FOLD_TABLE } = require('../../src/search');
+const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
 const { loadOverrides } = require('../../src/convert/overrides');
 const { createFolder, createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 

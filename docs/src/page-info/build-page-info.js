@@ -3,11 +3,11 @@
 // into the committed pages, which `npm run check` compares with a fresh generation:
 //   - the "Edit this page" link (sources.js; the repository from docs/manifest.json "repository");
 //   - the last-updated date (git-history.js);
-//   - the translation status of the Chinese pages (translations.js).
+//   - the translation status of the Chinese pages (translation-status.js).
 'use strict';
 const { editSource, editUrl, authoredCode } = require('./sources');
 const { lastChangeDates } = require('./git-history');
-const { translationStatus } = require('./translations');
+const { translationStatus } = require('./translation-status');
 
 /**
  * { info, notes }: info = { repository, pages: { [id]: { [code]: { source, sourceLanguage, edit, updated, translation? } } } }

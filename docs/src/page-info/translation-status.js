@@ -22,7 +22,7 @@ const { writeFileAtomic } = require('../../../shared/src/fs-atomic');
 
 const RECORDS = 'docs/translations.json';
 const HASH = /^[0-9a-f]{16}$/;
-const RECORDS_COMMENT = 'Which English text each Chinese page translates: page id -> the first 16 hex digits of the sha256 of the English source as docs/src/page-info/translations.js reads it. Written by `npm run translations -- --mark <page-id>` once the Simplified Chinese page says what the English one says; not by hand.';
+const RECORDS_COMMENT = 'Which English text each Chinese page translates: page id -> the first 16 hex digits of the sha256 of the English source as docs/src/page-info/translation-status.js reads it. Written by `npm run translations -- --mark <page-id>` once the Simplified Chinese page says what the English one says; not by hand.';
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 

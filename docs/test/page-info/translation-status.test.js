@@ -1,4 +1,4 @@
-// docs/src/page-info/translations.js and `npm run check` on a temp copy of the content with a changed
+// docs/src/page-info/translation-status.js and `npm run check` on a temp copy of the content with a changed
 // English page (the fixture): the page's Chinese translation is stale, check lists it as a warning
 // and still passes; changes that are not the English text (navigation blocks, included code) keep it
 // current; --mark records it; a bad records file names its field; an unrecorded page is listed.
@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { copySiteContent, regenerate } = require('../support/content-copy');
 const { loadManifest } = require('../../src/navigate/manifest');
-const { translationStatus, markTranslations, loadRecords, RECORDS } = require('../../src/page-info/translations');
+const { translationStatus, markTranslations, loadRecords, RECORDS } = require('../../src/page-info/translation-status');
 const { runCheck } = require('../../src/check');
 
 function contentCopy(t) {

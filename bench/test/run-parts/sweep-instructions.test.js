@@ -6,8 +6,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { sweepPoint, sweepRun } = require('../../src/parts/sweep');
-const { summarizeRepeats, instructionComparisons } = require('../../src/parts/instructions');
+const { sweepPoint, sweepRun } = require('../../src/run-parts/sweep');
+const { summarizeRepeats, instructionComparisons } = require('../../src/run-parts/instructions');
 const { expectationLines } = require('../../src/summarize/expectation');
 const { validateResults } = require('../../../shared/src/results-file');
 
