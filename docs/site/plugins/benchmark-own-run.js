@@ -22,8 +22,6 @@
 
   // A results file is at most 16 MiB (shared/src/results-file.js MAX_RESULTS_BYTES); a larger one is not read.
   var MAX_BYTES = 16 * 1024 * 1024;
-  // The charts a reader's run is drawn into (readerSeries), cleared before the next file.
-  var FIGURES = ['bench-figure-ratios', 'bench-figure-json', 'bench-figure-latency', 'bench-figure-latency-load', 'bench-figure-sweep', 'bench-figure-instructions'];
   var SCRIPTS = ['vendor/results-validator.js', 'plugins/benchmark-figures.js'];
   var root = typeof self !== 'undefined' ? self : {};
   var loading = null;
@@ -70,127 +68,42 @@
       return { error: { key: 'notJson', values: { error: err.message } } };
     }
     if (!validate(results)) {
-      var described = figures.describeValidationErrors(validate.errors, label);
+      var described = figures.validation.describeValidationErrors(validate.errors, label);
       return { error: { key: 'invalid', values: { error: described.lines.slice(0, 3).join('; '), field: described.field } } };
     }
     try {
-      figures.checkReferences(results, label);
+      figures.validation.checkReferences(results, label);
     } catch (err) {
       return { error: { key: 'invalid', values: { error: err.message, field: err.message.split(':')[0] } } };
     }
     return { results: results };
   }
 
-  // The reader's scenario matching a published one: the same id, else the first of the same kind.
-  function matching(figures, theirs, published) {
-    var same = theirs.scenarios.filter(function (sc) { return sc.id === published.id; })[0];
-    if (same) return same;
-    var kind = figures.scenarioKind(published);
-    return theirs.scenarios.filter(function (sc) { return figures.scenarioKind(sc) === kind; })[0] || null;
+  // The figure modules that draw a reader's run (plugins/benchmark-figures.js: each module's reader,
+  // { figure, series }), in the order they registered.
+  function readers(figures) {
+    return Object.keys(figures).map(function (key) { return figures[key].reader; }).filter(Boolean);
   }
 
   /**
    * The series to add to each chart of the page for the reader's results: { figureId: [series] }.
-   * published: the page's own results shape as far as the charts need it (from the charts' specs and
-   * the published scenario order, read from the page: scenarios [{ id, keepAlive, pipelineDepth }]).
+   * page: the page's own results shape as far as the charts need it (read from the page: its
+   * .bench-own-run element's data-page and the at-a-glance table's metric names).
    */
   function readerSeries(figures, theirs, page, label) {
-    var out = {};
-    var pair = figures.mainPair(theirs);
-    var name = function (id) {
-      var server = theirs.servers.filter(function (s) { return s.id === id; })[0];
-      return label(server ? server.name : id);
+    var reader = {
+      theirs: theirs, page: page, label: label,
+      name: function (id) {
+        var server = theirs.servers.filter(function (s) { return s.id === id; })[0];
+        return label(server ? server.name : id);
+      },
+      colorOf: function (id) { return Math.max(0, figures.lookup.serverColor(theirs, id)); },
     };
-    var colorOf = function (id) { return Math.max(0, figures.serverColor(theirs, id)); };
-    if (page.keyScenarios && pair) {
-      out['bench-figure-ratios'] = figures.METRICS.map(function (metric, j) {
-        var ratios = page.keyScenarios.map(function (published) {
-          var sc = matching(figures, theirs, published);
-          return sc ? figures.ratioFor(sc, metric, pair) : null;
-        });
-        return {
-          label: label(page.metricNames[j]), color: page.metricColors[j],
-          values: ratios.map(function (r) { return r ? r.ratio : null; }),
-          min: ratios.map(function (r) { return r && r.hasCi ? r.ciLow : null; }),
-          max: ratios.map(function (r) { return r && r.hasCi ? r.ciHigh : null; }),
-        };
-      });
-    }
-    if (page.scenarios) {
-      var curves = [];
-      page.scenarios.forEach(function (published, group) {
-        var sc = theirs.scenarios.filter(function (x) { return x.id === published.id; })[0];
-        if (!sc) return;
-        figures.latencyCurves(theirs, sc).forEach(function (curve) {
-          var byKey = {};
-          curve.points.forEach(function (pt) { byKey[pt.key] = pt.us; });
-          curves.push({
-            label: name(curve.server), color: colorOf(curve.server), group: group,
-            values: figures.PERCENTILES.map(function (pc) { return byKey[pc.key] === undefined ? null : Math.round(byKey[pc.key]) / 1000; }),
-          });
-        });
-      });
-      out['bench-figure-latency'] = curves;
-    }
-    var sweep = figures.sweepSeries(theirs);
-    if (sweep && page.sweepLevels) {
-      out['bench-figure-sweep'] = sweep.series.map(function (line) {
-        return {
-          label: name(line.server), color: colorOf(line.server),
-          values: page.sweepLevels.map(function (level) {
-            var i = sweep.levels.indexOf(level);
-            return i < 0 || line.median[i] === null ? null : Math.round(line.median[i]);
-          }),
-        };
-      });
-    }
-    // Drogon and Go: their requests per second of each JSON variant at the published endpoints.
-    var jsonData = figures.jsonTable(theirs);
-    if (jsonData && page.json) {
-      out['bench-figure-json'] = jsonData.servers.map(function (id) {
-        return {
-          label: name(id), color: colorOf(id),
-          values: page.json.scenarios.map(function (scenarioId) {
-            var endpoint = jsonData.endpoints.filter(function (e) { return e.scenario.id === scenarioId; })[0];
-            var cell = endpoint ? endpoint.cells.filter(function (c) { return c.server === id; })[0] : null;
-            return cell && cell.summary ? Math.round(cell.summary.requestsPerSecond.median) : null;
-          }),
-        };
-      });
-    }
-    // Latency against load: their levels at their own offered rates, in the published group and
-    // percentile; a level they did not hold is marked, never drawn.
-    var load = figures.latencyAgainstLoad(theirs);
-    if (load && page.fixedRate) {
-      var loadSeries = [];
-      load.groups.forEach(function (g) {
-        var gi = page.fixedRate.groups.indexOf(g.group.id);
-        if (gi < 0) return;
-        page.fixedRate.percentiles.forEach(function (key, pi) {
-          g.series.forEach(function (line) {
-            loadSeries.push({
-              label: name(line.server), color: colorOf(line.server), group: gi * page.fixedRate.percentiles.length + pi,
-              values: line.points.map(function (pt) { return pt.state === 'held' ? Math.round(pt.latencyUs[key]) / 1000 : null; }),
-              x: line.points.map(function (pt) { return pt.rate; }),
-              notHeld: line.points.map(function (pt) { return pt.state === 'not-held'; }),
-            });
-          });
-        });
-      });
-      out['bench-figure-latency-load'] = loadSeries;
-    }
-    var counts = figures.instructionBars(theirs);
-    if (counts && page.instructionCases) {
-      out['bench-figure-instructions'] = counts.servers.map(function (id, j) {
-        return {
-          label: name(id), color: colorOf(id),
-          values: page.instructionCases.map(function (caseId) {
-            var i = counts.cases.findIndex(function (c) { return c.id === caseId; });
-            return i < 0 || counts.perRequest[j][i] === null ? null : Math.round(counts.perRequest[j][i]);
-          }),
-        };
-      });
-    }
+    var out = {};
+    readers(figures).forEach(function (r) {
+      var series = r.series(reader);
+      if (series) out[r.figure] = series;
+    });
     return out;
   }
 
@@ -208,7 +121,7 @@
   function addGlanceColumn(box, figures, theirs, page, charts) {
     var table = charts.tableAfter(root.document.getElementById('bench-figure-ratios'));
     if (!table || !page.keyScenarios) return;
-    var pair = figures.mainPair(theirs);
+    var pair = figures.lookup.mainPair(theirs);
     var numbers = new Intl.NumberFormat(page.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     var header = table.tHead.rows[0];
     var th = root.document.createElement('th');
@@ -219,9 +132,9 @@
       var row = table.tBodies[0].rows[i];
       var td = root.document.createElement('td');
       td.className = 'bench-own-column';
-      var sc = matching(figures, theirs, published);
-      var parts = pair && sc ? figures.METRICS.map(function (metric) {
-        var r = figures.ratioFor(sc, metric, pair);
+      var sc = figures.lookup.matchingScenario(theirs, published);
+      var parts = pair && sc ? figures.verdicts.METRICS.map(function (metric) {
+        var r = figures.verdicts.ratioFor(sc, metric, pair);
         if (!r) return '—';
         var text = numbers.format(r.ratio) + '×';
         if (r.hasCi) text += ' (' + numbers.format(r.ciLow) + '–' + numbers.format(r.ciHigh) + ', ' + message(box, r.verdict) + ')';
@@ -259,7 +172,8 @@
   function clear() {
     loaded = null;
     var charts = root.BenchmarkCharts;
-    FIGURES.forEach(function (id) { charts.setExtra(id, []); });
+    // (Before the first file, the figure modules are not loaded and nothing was drawn.)
+    if (root.BenchmarkFigures) readers(root.BenchmarkFigures).forEach(function (r) { charts.setExtra(r.figure, []); });
     root.document.querySelectorAll('.bench-own-column').forEach(function (el) { el.parentNode.removeChild(el); });
   }
 
@@ -295,5 +209,5 @@
     win.$docsify = config;
   }
 
-  return { check: check, readerSeries: readerSeries, matching: matching, install: install, MAX_BYTES: MAX_BYTES };
+  return { check: check, readerSeries: readerSeries, install: install, MAX_BYTES: MAX_BYTES };
 });
