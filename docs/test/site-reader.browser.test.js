@@ -14,7 +14,8 @@ const { execFileSync } = require('node:child_process');
 const { startSite, launchBrowser, gotoRoute, waitForRendered, screenshot, repoRoot } = require('./support/browser');
 const { copySiteContent, regenerate } = require('./support/content-copy');
 const { lexMarkdown } = require('../src/shared/docsify-runtime');
-const figures = require('../../shared/src/benchmark-figures');
+const verdicts = require('../../shared/src/figures/verdict-figures');
+const lookup = require('../../shared/src/figures/results-lookup');
 
 let site;
 let browser;
@@ -51,8 +52,8 @@ async function waitForMeta(page, id, code) {
 
 test('the front page of each language (and the site root) shows the benchmark headline with the figures of the results JSON', { timeout: 60000 }, async () => {
   const page = await browser.newPage();
-  const pair = figures.mainPair(results);
-  const keys = figures.keyScenarios(results);
+  const pair = lookup.mainPair(results);
+  const keys = lookup.keyScenarios(results);
   assert.ok(pair && keys.length > 0, 'the results have nothing to compare');
   const home = pageById('home');
   assert.equal(map.pages[0].id, 'home', 'the front page is the first page');
@@ -74,7 +75,7 @@ test('the front page of each language (and the site root) shows the benchmark he
     assert.ok(month >= 1 && month <= 12);
     assert.equal(shown.rows.length, keys.length, `${where}: one row per key scenario`);
     keys.forEach(({ scenario }, i) => {
-      figures.METRICS.forEach((metric, j) => {
+      verdicts.METRICS.forEach((metric, j) => {
         // The figures straight from the JSON: the bench's paired comparison of the pair.
         const c = scenario.comparisons.find((x) => x.metric === metric && x.reference === pair.reference && x.other === pair.other);
         const numbers = (shown.rows[i][1 + j].match(/\d+(?:\.\d+)?/g) || []).map(Number);

@@ -1,7 +1,7 @@
 // Benchmark charts plugin: draws every <figure class="bench-chart" data-chart="..."> of the rendered
 // page with Chart.js 4 (vendor/chart.umd.min.js, loaded before this file). No eval and no inline
 // script (CSP script-src 'self'): the chart data is JSON in the figure's data-chart attribute,
-// written by docs/src/benchmarks/charts.js, which documents its fields.
+// written by docs/src/benchmarks/chart-figure.js, which documents its fields.
 //
 // Text labels come from the accessible table that follows each figure (its header cells and first
 // columns), so the chart reads exactly like the table in every language, including the zh-TW page

@@ -83,7 +83,7 @@ function copyTree(from, to, { skip = () => false } = {}) {
 
 // Data files the site publishes: [site path] -> the file's bytes, copied unchanged (the pages give
 // their sha256). The results JSON is linked as "Download the results JSON" from the generated pages.
-const { PUBLISHED_RESULTS } = require('../benchmarks/provenance');
+const { PUBLISHED_RESULTS } = require('../benchmarks/subjects/provenance-blocks');
 const { resultsValidatorScript } = require('../benchmarks/validator-bundle');
 const { minifyScript } = require('./minify');
 // Where docs/site/plugins/benchmark-own-run.js loads the validator from.

@@ -1,6 +1,8 @@
-// Markdown blocks the Benchmarks pages share: paragraphs, folded sections, the cell formats of
-// per-server tables, and chart value rounding. Every string that reaches them is escaped already.
+// Markdown blocks the Benchmarks pages share: paragraphs, folded sections, a chart's folded data table,
+// sentences run on in a paragraph, the cell formats of per-server tables, and chart value rounding.
+// Every string that reaches them is escaped already.
 'use strict';
+const { fill } = require('./sentences');
 
 /** Blocks joined by blank lines; empty ones left out. */
 function paragraphs(...blocks) {
@@ -16,6 +18,21 @@ function folded(summary, body, className) {
   if (!/^[a-z-]+$/.test(className)) throw new Error(`folded: bad class name ${JSON.stringify(className)}`);
   if (/[\r\n]/.test(summary)) throw new Error('folded: the summary must be one line');
   return `<details class="${className}">\n<summary>${summary}</summary>\n\n${body}\n\n</details>`;
+}
+
+// A chart's data table, folded under the chart, and the link to the full tables on the details page.
+function dataTable(ctx, tableMarkdown) {
+  return folded(ctx.strings.dataTable, tableMarkdown, 'bench-data');
+}
+
+// Sentences run on in one paragraph: a space between them in English, none in Chinese.
+function joinSentences(ctx, ...parts) {
+  return parts.filter(Boolean).join(ctx.strings.sentenceSeparator);
+}
+
+/** "Every figure: Benchmark details" with a link to one of the details page's sections. */
+function moreDetails(ctx, id) {
+  return ctx.t('moreDetails', { link: ctx.pageLink('benchmark-details', ctx.strings.fullTables, id) });
 }
 
 /** Chart values are rounded to what the tables show (whole requests, whole microseconds). */
@@ -43,9 +60,21 @@ function latencyChartMs(scenario, us) {
   return ms === 0 ? null : ms;
 }
 
+// Latency percentiles of the details tables, as the schema names them.
+const DETAIL_PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
+
+/** A latency cell of a details table in milliseconds, or a dash where the summary has none. */
+const msCell = (ctx, latency, key) => (latency && typeof latency[key] === 'number' ? ctx.fmt.ms(latency[key]) : ctx.strings.dash);
+
+/** Seconds in Methodology's tables: "5 s", "0.5 s" (one decimal where not whole). */
+const secondsText = (ctx, s) => fill(ctx.strings.methodology.seconds, { value: ctx.fmt.decimal(s, Number.isInteger(s) ? 0 : 1) }, 'methodology.seconds');
+
 /** "116.0 (115.2–116.4)" style cell from a { min, median, max } and a number formatter. */
 function valueWithRange(ctx, mmm, format) {
   return ctx.t('valueWithRange', { value: format(mmm.median), range: ctx.t('range', { min: format(mmm.min), max: format(mmm.max) }) });
 }
 
-module.exports = { paragraphs, folded, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs };
+module.exports = {
+  paragraphs, folded, dataTable, joinSentences, moreDetails, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs,
+  DETAIL_PERCENTILES, msCell, secondsText,
+};

@@ -1,10 +1,10 @@
 // Render stage: the bodies (en, zh-CN) of the pages generated from the results JSON, as a pure
-// function of the results, its history and the handler source: "benchmarks" (the Benchmarks page,
-// sections.js), "benchmark-details" (the Benchmark details page, details.js) and "front-page" (the
-// front page's benchmark headline, front-page.js), named as the
-// manifest's generatedBy names them. Stages: validate (schema, then cross-references) -> derive
-// (trend) -> render each page's sections into its template (docs/benchmarks/<page>.<lang>.md) with
-// the language's string table (docs/benchmarks/strings.<lang>.json).
+// function of the results, its history and the handler source: "benchmarks" (the Benchmarks page),
+// "benchmark-details" (the Benchmark details page) and "front-page" (the front page's benchmark
+// headline), named as the manifest's generatedBy names them. Stages: validate (schema, then
+// cross-references) -> fill each page's template (docs/benchmarks/<page>.<lang>.md) with the sections
+// of the subjects (subject-list.js) and the pages' own (page-sections.js), in the language's string
+// table (docs/benchmarks/strings.<lang>.json).
 // The zh-TW pages are convertMarkdown() of the zh-CN bodies (done by the build, not here).
 'use strict';
 const fs = require('node:fs');
@@ -12,17 +12,15 @@ const path = require('node:path');
 const { validateResults } = require('./validate');
 const { createFormatter, spacedList } = require('./format');
 const { escapeMarkdownText, oneLine } = require('../../../shared/src/escape');
-const { buildTrend } = require('./stats');
 const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
-const { readerText } = require('./provenance');
-const sections = require('./sections');
-const details = require('./details');
-const frontPage = require('./front-page');
+const { readBenchSettings } = require('./bench-settings');
+const { readerText } = require('./subjects/provenance-blocks');
+const { subjectSections, blockSentences, failedRuns } = require('./subject-list');
+const { PAGE_SECTIONS, PLACED_SECTIONS } = require('./page-sections');
 
-// The generated pages: manifest generatedBy name -> its module, whose TEMPLATE_SECTIONS name the
-// functions that fill the template's {{sections}}.
-const GENERATED_PAGES = { benchmarks: sections, 'benchmark-details': details, 'front-page': frontPage };
+// The generated pages, as the manifest's generatedBy names them.
+const GENERATED_PAGES = ['benchmarks', 'benchmark-details', 'front-page'];
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const benchmarksDir = path.join(__dirname, '..', '..', 'benchmarks');
@@ -40,7 +38,6 @@ function readJson(file) {
 // The bench's English note templates (bench/scenarios.json "notes"): the details page reads a note's
 // figures back from its text with them, to word the note in another language.
 function readNoteTemplates(root) {
-  const { readBenchSettings } = require('./methodology');
   return readBenchSettings(root).noteTemplates;
 }
 
@@ -91,7 +88,7 @@ function createContext(lang, strings, inputs) {
     if (typeof value !== 'string') throw new Error(`docs/benchmarks/strings.${lang}.json: ${key} missing`);
     return value;
   };
-  return {
+  const ctx = {
     ...inputs,
     lang,
     strings,
@@ -112,25 +109,47 @@ function createContext(lang, strings, inputs) {
       return `[${text}](${route}${id ? `?id=${id}` : ''})`;
     },
   };
+  // Where the subjects meet (subject-list.js): what each says after a scenario's sentence, every failed run.
+  ctx.blockSentences = (scenario) => blockSentences(ctx, scenario);
+  ctx.failedRuns = () => failedRuns(ctx);
+  return ctx;
 }
 
-// Fills the template: every {{section}} sits alone on its line and must exist; every section is used.
-function fillTemplate(template, rendered, name) {
+// Fills the template: every {{section}} sits alone on its line and must exist; every section is in the
+// template, or one the page's own sections place (ctx.section) when the results call for it.
+function fillTemplate(template, sections, ctx, name, placed = []) {
   const used = new Set();
+  const pageCtx = { ...ctx };
+  pageCtx.section = (section) => {
+    if (!sections[section]) throw new Error(`docs/benchmarks/${name}: no section ${section}`);
+    used.add(section);
+    return sections[section](pageCtx);
+  };
   const lines = template.replace(/\r\n?/g, '\n').split('\n').map((line) => {
     const token = TOKEN_LINE.exec(line.trim());
     if (!token) {
       if (/\{\{|\}\}/.test(line)) throw new Error(`docs/benchmarks/${name}: a {{section}} must sit alone on its line: ${line}`);
       return line;
     }
-    if (!(token[1] in rendered)) throw new Error(`docs/benchmarks/${name}: unknown section {{${token[1]}}}`);
-    used.add(token[1]);
-    return rendered[token[1]];
+    if (!(token[1] in sections)) throw new Error(`docs/benchmarks/${name}: unknown section {{${token[1]}}}`);
+    return pageCtx.section(token[1]);
   });
-  const unused = Object.keys(rendered).filter((name) => !used.has(name));
+  const unknown = placed.filter((section) => !sections[section]);
+  if (unknown.length) throw new Error(`docs/benchmarks/${name}: the page places sections no subject has: ${unknown.join(', ')}`);
+  const unused = Object.keys(sections).filter((section) => !used.has(section) && !placed.includes(section));
   if (unused.length) throw new Error(`docs/benchmarks/${name}: sections missing: ${unused.map((n) => `{{${n}}}`).join(', ')}`);
   // Trailing spaces would be Markdown hard breaks; one final newline.
   return `${lines.join('\n').replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+}
+
+/** The {{sections}} of one generated page: the subjects' and the page's own. */
+function pageSections(page) {
+  const sections = { ...subjectSections(page) };
+  for (const [name, fn] of Object.entries(PAGE_SECTIONS[page])) {
+    if (sections[name]) throw new Error(`benchmarks: the section {{${name}}} of ${page} is both a subject's and the page's`);
+    sections[name] = fn;
+  }
+  return sections;
 }
 
 /**
@@ -152,7 +171,7 @@ function renderBenchmarkPages({ results, resultsSha256, history = [], root = rep
   history.forEach((entry, i) => validateResults(entry, `history[${i}]`));
   const inputs = {
     results,
-    trend: buildTrend(results, history),
+    history,
     handler: readBenchmarkHandler(root),
     layout: readJson(path.join(benchmarksDir, 'layout.json')),
     routes,
@@ -160,14 +179,12 @@ function renderBenchmarkPages({ results, resultsSha256, history = [], root = rep
     noteTemplates,
   };
   const pages = {};
-  for (const page of Object.keys(GENERATED_PAGES)) pages[page] = {};
+  for (const page of GENERATED_PAGES) pages[page] = {};
   for (const lang of LANGUAGES) {
     const strings = readJson(path.join(benchmarksDir, `strings.${lang}.json`));
     const ctx = createContext(lang, strings, inputs);
-    for (const [page, pageModule] of Object.entries(GENERATED_PAGES)) {
-      const rendered = {};
-      for (const name of pageModule.TEMPLATE_SECTIONS) rendered[name] = pageModule[name](ctx);
-      pages[page][lang] = fillTemplate(readTemplate(page, lang), rendered, `${page}.${lang}.md`);
+    for (const page of GENERATED_PAGES) {
+      pages[page][lang] = fillTemplate(readTemplate(page, lang), pageSections(page), ctx, `${page}.${lang}.md`, PLACED_SECTIONS[page]);
     }
   }
   return pages;

@@ -3,13 +3,13 @@
 // or `results/scenarios/0/comparisons/1/other: unknown server id "x" (not in /servers/*/id)` (the
 // schema's referenceTo keyword). The wording of schema errors and the checks a reference cannot make
 // (duplicate ids) are shared with the browser, which validates a reader's own results file the same
-// way (docs/site/plugins/benchmark-figures.js).
+// way (shared/src/figures/results-validation.js).
 'use strict';
 const path = require('node:path');
 // The bench's compiled-schema cache: the history loader (shared/src/results-history.js) validates with the same
 // schema file, so the schema is compiled once per process.
 const { compileSchemaFile } = require('../../../shared/src/json-schema');
-const { describeValidationErrors, checkReferences } = require('../../../shared/src/benchmark-figures');
+const { describeValidationErrors, checkReferences } = require('../../../shared/src/figures/results-validation');
 
 const schemaPath = path.join(__dirname, '..', '..', '..', 'bench', 'results.schema.json');
 

@@ -1,4 +1,5 @@
-// docs/src/benchmarks/front-page.js: the front page's benchmark headline is the Benchmarks page's
+// The front page's benchmark headline (docs/benchmarks/front-page.<lang>.md: provenance-blocks.js's summary and
+// verdict-blocks.js's headline) is the Benchmarks page's
 // summary line and "At a glance" verdict table, line for line, in each language, on real quick-run
 // results (docs/test/fixtures/) of both formats; a file with one server says so instead of a table.
 'use strict';
@@ -7,7 +8,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { renderBenchmarkPages } = require('../../src/benchmarks/render');
-const figures = require('../../../shared/src/benchmark-figures');
+const lookup = require('../../../shared/src/figures/results-lookup');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));
@@ -18,7 +19,7 @@ for (const name of ['results-quick-v2-json-b.json', 'results-quick-a.json']) {
   test(`front page headline = the Benchmarks page's summary and verdict table (${name})`, () => {
     const results = load(name);
     const pages = render(results);
-    const keys = figures.keyScenarios(results);
+    const keys = lookup.keyScenarios(results);
     for (const lang of ['en', 'zh-CN']) {
       const home = pages['front-page'][lang];
       const bench = pages.benchmarks[lang];
@@ -37,8 +38,8 @@ for (const name of ['results-quick-v2-json-b.json', 'results-quick-a.json']) {
 
 test('with one compared server the headline says there is nothing to compare', () => {
   const results = load('results-quick-v2-json-b.json');
-  const keep = figures.comparedServers(results)[0].id;
-  const ids = new Set(results.servers.filter((s) => s.id !== keep && !figures.isJsonServer(s) && s.baseline !== true).map((s) => s.id));
+  const keep = lookup.comparedServers(results)[0].id;
+  const ids = new Set(results.servers.filter((s) => s.id !== keep && !lookup.isJsonServer(s) && s.baseline !== true).map((s) => s.id));
   results.servers = results.servers.filter((s) => !ids.has(s.id));
   // Every reference to them goes too (the schema refuses a reference to a server the file does not list).
   const dropFromRounds = (rounds) => (rounds || []).forEach((round) => { round.order = round.order.filter((id) => !ids.has(id)); });

@@ -6,7 +6,8 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { benchSettings, fillBenchParts, BLOCKS } = require('../../src/benchmarks/methodology');
+const { fillBenchParts, BLOCKS } = require('../../src/benchmarks/methodology');
+const { benchSettings } = require('../../src/benchmarks/bench-settings');
 const { runCheck } = require('../../src/check');
 const { generatedContentCopy, repoRoot } = require('../support/content-copy');
 

@@ -15,7 +15,7 @@ const { benchSettings, fillBenchParts } = require('../../src/benchmarks/methodol
 const { convertMarkdown } = require('../../src/convert/zh-tw');
 const { loadDocsifyRuntime } = require('../../src/shared/docsify-runtime');
 const { createMarkdown, renderMarkdown } = require('../../src/prerender/markdown');
-const { SHORT_COMMIT } = require('../../src/benchmarks/provenance');
+const { SHORT_COMMIT } = require('../../src/benchmarks/subjects/provenance-blocks');
 const { hostileResults } = require('../fixtures/hostile-results');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');

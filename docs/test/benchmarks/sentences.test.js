@@ -6,8 +6,10 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { scenarioSentence, endpointSentence, comparisonText, localize } = require('../../src/benchmarks/sentences');
-const figures = require('../../../shared/src/benchmark-figures');
+const { comparisonText, localize } = require('../../src/benchmarks/sentences');
+const { scenarioSentence } = require('../../src/benchmarks/subjects/scenario-blocks');
+const { endpointSentence } = require('../../src/benchmarks/subjects/json-blocks');
+const verdicts = require('../../../shared/src/figures/verdict-figures');
 const { createFormatter } = require('../../src/benchmarks/format');
 const { escapeMarkdownText } = require('../../../shared/src/escape');
 const { convertText } = require('../../src/convert/zh-tw');
@@ -64,14 +66,14 @@ test('every combination of saturated sides (and of the baseline\'s): one sentenc
     for (const nginx of SIDES) {
       for (const baseline of SIDES) {
         for (const verdict of ['faster', 'slower', 'within-noise', null]) {
-          const comparisons = verdict ? figures.METRICS.map((m) => comparison(m, verdict)) : undefined;
+          const comparisons = verdict ? verdicts.METRICS.map((m) => comparison(m, verdict)) : undefined;
           const res = resultsWith([serverResult('drogon', { side: drogon }), serverResult('nginx', { side: nginx }), serverResult('ret', { side: baseline })], comparisons);
           const said = scenarioSentence(res, res.scenarios[0], pair);
           const expectedPace = drogon === nginx ? drogon : 'mixed';
           assert.equal(said.pace, expectedPace);
           assert.equal(said.key, `pace.${expectedPace}`);
           // The figure quoted: requests per second only while the load generator was not saturated.
-          const clientSaturated = [drogon, nginx].some(figures.clientSaturated);
+          const clientSaturated = [drogon, nginx].some(verdicts.clientSaturated);
           const mixed = drogon !== nginx;
           assert.equal(said.metric, clientSaturated || mixed ? 'requestsPerServerCpuSecond' : 'requestsPerSecond', `${drogon}/${nginx}`);
           for (const [lang, convert] of [['en'], ['zh-CN'], ['zh-TW', convertText]]) {
@@ -121,13 +123,13 @@ test('one sentence per JSON endpoint over every combination of its variants\' si
     for (const ds of SIDES) {
       for (const gin of SIDES) {
         for (const verdict of ['faster', 'slower', 'within-noise', null]) {
-          const comparisons = verdict ? figures.METRICS.flatMap((m) => others.map((other) => ({ ...comparison(m, verdict), reference: 'dj', other }))) : undefined;
+          const comparisons = verdict ? verdicts.METRICS.flatMap((m) => others.map((other) => ({ ...comparison(m, verdict), reference: 'dj', other }))) : undefined;
           const res = endpointWith([serverResult('dj', { side: dj }), serverResult('ds', { side: ds }), serverResult('gin', { side: gin })], comparisons);
           const said = endpointSentence(res, res.scenarios[0]);
           const same = dj === ds && ds === gin;
           const expectedPace = same ? dj : 'mixed';
           assert.equal(said.key, `pace.${expectedPace}`);
-          const clientSaturated = [dj, ds, gin].some(figures.clientSaturated);
+          const clientSaturated = [dj, ds, gin].some(verdicts.clientSaturated);
           assert.equal(said.metric, clientSaturated || !same ? 'requestsPerServerCpuSecond' : 'requestsPerSecond', `${dj}/${ds}/${gin}`);
           for (const [lang, convert] of [['en'], ['zh-CN'], ['zh-TW', convertText]]) {
             const strings = stringsOf(lang === 'zh-TW' ? 'zh-CN' : lang);
@@ -194,16 +196,16 @@ test('the comparison phrase: interval and verdict from the bench, or the ratio o
   const pair = { reference: 'drogon', other: 'nginx' };
   const en = context('en', res);
   const zh = context('zh-CN', res);
-  const medians = figures.ratioFor(res.scenarios[0], 'requestsPerSecond', pair);
+  const medians = verdicts.ratioFor(res.scenarios[0], 'requestsPerSecond', pair);
   assert.deepEqual(medians, { ratio: 1.5, ciLow: null, ciHigh: null, verdict: null, reason: null, pairs: null, hasCi: false, fromMedians: true });
   assert.equal(comparisonText(en, pair, medians), 'Drogon 1.50× nginx (medians)');
   assert.equal(comparisonText(zh, pair, medians), 'Drogon 为 nginx 的 1.50×（中位数）');
   const withCi = resultsWith(res.scenarios[0].results, [comparison('requestsPerSecond', 'faster', 3.62, 3.5, 3.75)]);
-  const bootstrap = figures.ratioFor(withCi.scenarios[0], 'requestsPerSecond', pair);
+  const bootstrap = verdicts.ratioFor(withCi.scenarios[0], 'requestsPerSecond', pair);
   assert.equal(comparisonText(en, pair, bootstrap), 'Drogon 3.62× nginx (95 % CI 3.50–3.75), faster');
   assert.equal(comparisonText(zh, pair, bootstrap), 'Drogon 为 nginx 的 3.62×（95% 置信区间 3.50–3.75），更快');
   const fewPairs = { ...comparison('requestsPerSecond', 'within-noise', 1.01, null, null), pairs: 1, reason: 'too few paired rounds' };
-  const few = figures.ratioFor(resultsWith(res.scenarios[0].results, [fewPairs]).scenarios[0], 'requestsPerSecond', pair);
+  const few = verdicts.ratioFor(resultsWith(res.scenarios[0].results, [fewPairs]).scenarios[0], 'requestsPerSecond', pair);
   assert.equal(few.hasCi, false);
   assert.equal(comparisonText(en, pair, few), 'Drogon 1.01× nginx (no CI: too few paired rounds)');
   assert.equal(comparisonText(zh, pair, few), 'Drogon 为 nginx 的 1.01×（无置信区间：配对的轮次太少）');

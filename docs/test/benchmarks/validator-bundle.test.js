@@ -10,7 +10,7 @@ const vm = require('node:vm');
 const { resultsValidatorScript } = require('../../src/benchmarks/validator-bundle');
 const { compileSchemaFile } = require('../../../shared/src/json-schema');
 const { schemaPath } = require('../../src/benchmarks/validate');
-const { describeValidationErrors } = require('../../../shared/src/benchmark-figures');
+const { describeValidationErrors } = require('../../../shared/src/figures/results-validation');
 const { hostileResults } = require('../fixtures/hostile-results');
 
 const fixtures = path.join(__dirname, '..', 'fixtures');

@@ -57,6 +57,13 @@
     return find(scenario.results, function (r) { return r.server === serverId; });
   }
 
+  /** { ok, failed, total }: the runs of one result (null: none). */
+  function runCounts(result) {
+    var ok = result ? result.runs.filter(function (r) { return r.status === 'ok'; }).length : 0;
+    var failed = result ? result.runs.length - ok : 0;
+    return { ok: ok, failed: failed, total: ok + failed };
+  }
+
   /** The hello-world servers compared (not baselines, not JSON variants), in the file's order. */
   function comparedServers(results) {
     return results.servers.filter(function (s) { return s.baseline !== true && !isJsonServer(s); });
@@ -101,7 +108,7 @@
   }
 
   return {
-    KEY_KINDS: KEY_KINDS, find: find, scenarioKind: scenarioKind, keyScenarios: keyScenarios, resultFor: resultFor,
+    KEY_KINDS: KEY_KINDS, find: find, scenarioKind: scenarioKind, keyScenarios: keyScenarios, resultFor: resultFor, runCounts: runCounts,
     comparedServers: comparedServers, isJsonScenario: isJsonScenario, isJsonServer: isJsonServer, helloScenarios: helloScenarios,
     jsonScenarios: jsonScenarios, jsonServers: jsonServers, serverColor: serverColor, mainPair: mainPair, matchingScenario: matchingScenario,
   };

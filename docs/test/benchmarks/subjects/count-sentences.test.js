@@ -8,16 +8,17 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { renderBenchmarkPages } = require('../../src/benchmarks/render');
-const { countSentences, callsText, CALLS_DIFFERENCE } = require('../../src/benchmarks/sentences');
-const { createFormatter } = require('../../src/benchmarks/format');
-const { convertMarkdown } = require('../../src/convert/zh-tw');
-const figures = require('../../../shared/src/benchmark-figures');
+const { renderBenchmarkPages } = require('../../../src/benchmarks/render');
+const { countSentences, callsText, CALLS_DIFFERENCE } = require('../../../src/benchmarks/subjects/count-sentences');
+const { createFormatter } = require('../../../src/benchmarks/format');
+const { convertMarkdown } = require('../../../src/convert/zh-tw');
+const counts = require('../../../../shared/src/figures/count-figures');
+const lookup = require('../../../../shared/src/figures/results-lookup');
 
-const fixtures = path.join(__dirname, '..', 'fixtures');
+const fixtures = path.join(__dirname, '..', '..', 'fixtures');
 const load = (name) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));
 const REAL = ['results-quick-v3-a.json', 'results-default-counts.json'].filter((name) => fs.existsSync(path.join(fixtures, name)));
-const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
+const stringsOf = (lang) => JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'benchmarks', `strings.${lang}.json`), 'utf8'));
 
 function pagesOf(results) {
   const pages = renderBenchmarkPages({ results, resultsSha256: '0'.repeat(64) });
@@ -35,7 +36,7 @@ function section(page, lang) {
 // The pair a case's sentence compares, found here independently of the generator.
 function pairOf(results, entry) {
   const counted = entry.rows.filter((r) => r.total !== null);
-  if (!entry.json) return figures.mainPair(results);
+  if (!entry.json) return lookup.mainPair(results);
   const ref = counted.find((r) => r.server === entry.case.reference);
   const others = counted.filter((r) => r !== ref).sort((a, b) => Math.abs(b.total - ref.total) - Math.abs(a.total - ref.total));
   return { reference: ref.server, other: others[0].server };
@@ -45,7 +46,7 @@ test('every counted case of real results gets its sentences, with the figures of
   assert.ok(REAL.length >= 1);
   for (const name of REAL) {
     const results = load(name);
-    const data = figures.syscallTable(results);
+    const data = counts.syscallTable(results);
     const pages = pagesOf(results);
     for (const lang of ['en', 'zh-CN', 'zh-TW']) {
       const text = section(pages[lang], lang);
@@ -63,7 +64,7 @@ test('every counted case of real results gets its sentences, with the figures of
         if (diffs[0][1] < CALLS_DIFFERENCE) assert.ok(item.includes(word(strings.sentences.timeGoes.same.split('{')[0])), `${name} ${lang} ${entry.case.id}: ${item}`);
         else assert.ok(item.includes(word(strings.timeGoes.categories[diffs[0][0]])), `${name} ${lang} ${entry.case.id}: names ${diffs[0][0]}: ${item}`);
         // The kernel's share of each server's CPU time in the matching timed scenario, when the file has it.
-        const split = figures.cpuSplit(figures.scenarioForCase(results, entry.case), pair.reference);
+        const split = counts.cpuSplit(counts.scenarioForCase(results, entry.case), pair.reference);
         if (split) assert.ok(item.includes(fmt.percent(split.share)), `${name} ${lang} ${entry.case.id}: kernel share ${split.share}`);
       }
     }
@@ -72,8 +73,8 @@ test('every counted case of real results gets its sentences, with the figures of
 
 test('the sentences follow the figures, never the other way: swapped counts swap the values; equal counts claim no difference', () => {
   const results = load(REAL[REAL.length - 1]);
-  const entry = figures.syscallTable(results).cases.find((c) => !c.json);
-  const pair = figures.mainPair(results);
+  const entry = counts.syscallTable(results).cases.find((c) => !c.json);
+  const pair = lookup.mainPair(results);
   const raw = results.syscalls.cases.find((c) => c.id === entry.case.id);
   const a = raw.results.find((r) => r.server === pair.reference);
   const b = raw.results.find((r) => r.server === pair.other);
@@ -83,19 +84,19 @@ test('the sentences follow the figures, never the other way: swapped counts swap
   const sb = swapped.syscalls.cases.find((c) => c.id === entry.case.id).results.find((r) => r.server === pair.other);
   for (const key of ['perRequest', 'byCategory', 'total']) [sa[key], sb[key]] = [b[key], a[key]];
   const before = countSentences(results, entry)[0].params;
-  const after = countSentences(swapped, figures.syscallTable(swapped).cases.find((c) => c.case.id === entry.case.id))[0].params;
+  const after = countSentences(swapped, counts.syscallTable(swapped).cases.find((c) => c.case.id === entry.case.id))[0].params;
   assert.deepEqual([after.referenceTotal.value, after.otherTotal.value], [before.otherTotal.value, before.referenceTotal.value]);
   // the same counts for both: no difference is named
   const same = structuredClone(results);
   const sc = same.syscalls.cases.find((c) => c.id === entry.case.id);
   const copy = sc.results.find((r) => r.server === pair.reference);
   Object.assign(sc.results.find((r) => r.server === pair.other), { perRequest: copy.perRequest, byCategory: copy.byCategory, total: copy.total });
-  const keys = countSentences(same, figures.syscallTable(same).cases.find((c) => c.case.id === entry.case.id)).map((s) => s.key);
+  const keys = countSentences(same, counts.syscallTable(same).cases.find((c) => c.case.id === entry.case.id)).map((s) => s.key);
   assert.ok(keys.includes('timeGoes.same') && !keys.includes('timeGoes.difference'), keys.join(', '));
   // without the CPU split (an older file), no kernel sentence
   const older = structuredClone(results);
   for (const scenario of older.scenarios) for (const r of scenario.results) if (r.summary) delete r.summary.serverKernelShare;
-  assert.ok(!countSentences(older, figures.syscallTable(older).cases.find((c) => c.case.id === entry.case.id)).some((s) => s.key === 'timeGoes.kernel'));
+  assert.ok(!countSentences(older, counts.syscallTable(older).cases.find((c) => c.case.id === entry.case.id)).some((s) => s.key === 'timeGoes.kernel'));
 });
 
 test('calls in words: one per request, one per batch when a case sends batches, a decimal otherwise, none', () => {
@@ -117,8 +118,8 @@ test('calls in words: one per request, one per batch when a case sends batches, 
 // gin only.
 test('clock-driven calls: real gin windows without them per request, and the details page shows them per second', (t) => {
   if (!REAL.includes('results-default-counts.json')) { t.skip('no results-default-counts.json'); return; }
-  const { repeatFigures, summarizeSyscallRepeats } = require('../../../bench/src/run-parts/syscalls');
-  const { loadScenarios } = require('../../../bench/src/plan/config');
+  const { repeatFigures, summarizeSyscallRepeats } = require('../../../../bench/src/run-parts/syscalls');
+  const { loadScenarios } = require('../../../../bench/src/plan/config');
   const { clockDriven, categories } = loadScenarios().syscalls;
   const results = load('results-default-counts.json');
   results.syscalls.clockDriven = clockDriven;

@@ -33,6 +33,10 @@
 'use strict';
 const { escapeHtmlInMarkdown } = require('../../../shared/src/escape');
 
+// The percentiles labelled on a latency curve's axis, and the ones a latency-against-load chart offers
+// (the others are drawn, not labelled).
+const LABELLED_PERCENTILES = ['p50', 'p90', 'p99', 'p999'];
+
 function assertValues(values, what) {
   if (!Array.isArray(values)) throw new Error(`${what}: expected an array`);
   values.forEach((v, i) => {
@@ -119,4 +123,4 @@ function chartFigure({ id, spec, caption, fallback, selectLabel }) {
   ].join('\n');
 }
 
-module.exports = { chartFigure };
+module.exports = { chartFigure, LABELLED_PERCENTILES };

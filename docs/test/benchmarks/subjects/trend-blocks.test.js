@@ -1,25 +1,19 @@
 'use strict';
+// docs/src/benchmarks/subjects/trend-blocks.js: the trend's figures (entries, series, breaks) and its labels,
+// with literal results (a break on a rendered page: render.test.js).
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const {
-  spreadOf, splitServers, environmentChanges, buildTrend, runCounts,
-} = require('../../src/benchmarks/stats');
+const { trendChart, buildTrend, splitServers } = require('../../../src/benchmarks/subjects/trend-blocks');
+const { stringsOf, literalResults, contextFor, chartOf, tableRows } = require('../../support/subject-fixtures');
 
-// Unit-test inputs for the aggregation logic (not benchmark figures: no page shows them).
-const m = (min, median, max, okRuns = 5) => ({ min, median, max, okRuns });
-
-test('spread is (max - min) / median, 0 for a zero median', () => {
-  assert.equal(spreadOf(m(90, 100, 110)), 0.2);
-  assert.equal(spreadOf(m(0, 0, 0)), 0);
-});
-
-function result(server, side, serverCpu, clientCpu, runs = [{ status: 'ok' }]) {
-  return { server, runs, summary: {}, notes: [], bottleneck: { side, serverCpuUtilization: serverCpu, clientCpuUtilization: clientCpu } };
-}
-
-test('run counts separate ok and failed runs', () => {
-  assert.deepEqual(runCounts(result('a', 'client', 1, 1, [{ status: 'ok' }, { status: 'failed' }, { status: 'ok' }])), { ok: 2, failed: 1, total: 3 });
-  assert.deepEqual(runCounts(null), { ok: 0, failed: 0, total: 0 });
+test('trend labels: runs by date and commit, and by start time too when two share both', () => {
+  const results = literalResults();
+  const run = (startedAt, commit) => ({ ...results, startedAt, environment: { ...results.environment, gitCommit: commit, fingerprint: 'f' } });
+  const entries = [run('2026-01-01T10:00:00Z', 'a'.repeat(40)), run('2026-01-01T11:30:00Z', 'a'.repeat(40)), run('2026-01-01T12:00:00Z', 'b'.repeat(40))];
+  const ctx = contextFor('en', results);
+  ctx.trend = { entries, breaks: [], comparable: 3, series: [{ scenarioId: 'ka', serverId: 'drogon', values: [1, 2, 3] }, { scenarioId: 'ka', serverId: 'nginx', values: [1, 2, 3] }] };
+  const header = trendChart(ctx).split('\n').find((l) => l.startsWith('| Scenario | Server |'));
+  assert.equal(header, '| Scenario | Server | 2026-01-01 10:00 UTC `aaaaaaa` | 2026-01-01 11:30 UTC `aaaaaaa` | 2026-01-01 `bbbbbbb` |');
 });
 
 test('baselines are not compared', () => {
@@ -31,15 +25,6 @@ test('baselines are not compared', () => {
 const env = (over = {}) => ({
   cpuModel: 'cpu', cpuCores: 2, memoryBytes: 1, os: 'os', kernel: 'k1', compiler: 'gcc',
   versions: { drogon: '1', trantor: '1', nginx: '1', wrk: '1' }, gitCommit: 'c', date: '2025-01-01', fingerprint: 'f1', ...over,
-});
-
-test('environment changes name each differing field and version', () => {
-  const changes = environmentChanges(env(), env({ kernel: 'k2', versions: { drogon: '2', trantor: '1', nginx: '1', wrk: '1', ab: '2.3' } }));
-  assert.deepEqual(changes, [
-    { field: 'kernel', from: 'k1', to: 'k2' },
-    { field: 'versions.ab', from: null, to: '2.3' },
-    { field: 'versions.drogon', from: '1', to: '2' },
-  ]);
 });
 
 function entry(startedAt, commit, fingerprint, medians, kernel = 'k1') {

@@ -1,0 +1,153 @@
+// Subject: verdicts. Drogon against the other server in the key scenarios (pipelined, keep-alive, a
+// new connection per request: the first of each kind in the file), per metric, with the bench's 95 %
+// interval and verdict and which side set the pace: the verdict table and its chart ("At a glance"),
+// the same table on the front page, and every paired comparison on the details page. One verdict table
+// for the pages that show it, so they cannot differ.
+'use strict';
+const { table } = require('../../../../shared/src/escape');
+const lookup = require('../../../../shared/src/figures/results-lookup');
+const verdictFigures = require('../../../../shared/src/figures/verdict-figures');
+const { chartFigure } = require('../chart-figure');
+const { sideText, comparisonText } = require('../sentences');
+const { paragraphs } = require('../markdown-blocks');
+const { sourceDrawer, runCommands } = require('./provenance-blocks');
+const { defineSubject } = require('./subject');
+
+// Palette slots of the at-a-glance chart's two ratios (requests per second, per second of server CPU);
+// docs/site/plugins/benchmark-charts/chart-theme.js: servers use 0..3.
+const METRIC_COLORS = [4, 5];
+
+
+// The cell of one metric; bold where it is the figure that compares the servers under the scenario's
+// pace (the one its sentence quotes).
+function glanceCell(ctx, pair, ratio, quoted) {
+  if (!ratio) return ctx.strings.dash;
+  const value = ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(ratio.ratio) });
+  let text;
+  if (ratio.fromMedians) text = ctx.t('glance.cellMedians', { value });
+  else if (!ratio.hasCi) text = ctx.t('glance.cellNoInterval', { value });
+  else {
+    const interval = ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) });
+    const verdict = ctx.fill(ctx.strings.comparison.verdicts[ratio.verdict], { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) });
+    text = ctx.t('glance.cell', { value, interval, verdict });
+  }
+  return quoted ? `**${text}**` : text;
+}
+
+function paceText(ctx, scenario, pair) {
+  const { pace, sides } = verdictFigures.paceOf(scenario, [pair.reference, pair.other]);
+  if (pace === 'none') return ctx.strings.dash;
+  if (pace !== 'mixed') return sideText(ctx, pace);
+  return sides.map((s) => ctx.fill(ctx.strings.sideOfServer, { server: ctx.serverName(s.server), side: sideText(ctx, s.side) })).join(ctx.strings.listSeparator);
+}
+
+/**
+ * { pair, keys, ratios, intervals, intro, table } of the results (ratios: per key scenario, per metric
+ * of verdictFigures.METRICS, verdictFigures.ratioFor's answer or null; intro and table: Markdown), or { message }
+ * (Markdown) when the file has no pair of servers or no key scenario to compare.
+ */
+function verdictTable(ctx) {
+  const { results } = ctx;
+  const pair = lookup.mainPair(results);
+  if (!pair) return { message: ctx.strings.sentences.scenario.noPair };
+  const keys = lookup.keyScenarios(results);
+  if (keys.length === 0) return { message: ctx.strings.glance.noScenarios };
+  const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
+  const header = [ctx.strings.glance.header[0], ...verdictFigures.METRICS.map((m) => ctx.strings.glance.metrics[m]), ctx.strings.glance.header[1]];
+  const ratios = keys.map(({ scenario }) => verdictFigures.METRICS.map((m) => verdictFigures.ratioFor(scenario, m, pair)));
+  const rows = keys.map(({ scenario }, i) => {
+    const quoted = verdictFigures.quotedMetric(verdictFigures.paceOf(scenario, [pair.reference, pair.other]).pace);
+    return [ctx.scenarioLabel(scenario.id), ...verdictFigures.METRICS.map((m, j) => glanceCell(ctx, pair, ratios[i][j], m === quoted)), paceText(ctx, scenario, pair)];
+  });
+  const intervals = verdictFigures.hasIntervals(results);
+  return {
+    pair, keys, ratios, intervals,
+    intro: ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }),
+    table: table(header, rows),
+  };
+}
+
+/**
+ * At a glance: the verdict table of the key scenarios (pipelined, keep-alive, new connection per
+ * request: the first of each kind in the file) and the chart of its ratios with their intervals.
+ * The table is the chart's accessible table: its metric columns are the chart's series.
+ */
+function glance(ctx) {
+  const verdicts = verdictTable(ctx);
+  if (verdicts.message) return verdicts.message;
+  const { pair, keys, ratios, intervals } = verdicts;
+  const plainNames = { reference: ctx.serverPlainName(pair.reference), other: ctx.serverPlainName(pair.other) };
+  const figure = chartFigure({
+    // Caption and fallback are HTML text (escaped by chartFigure), so they take the names as they are.
+    id: 'ratios', caption: ctx.t('glance.caption', plainNames), fallback: ctx.t('glance.fallback', plainNames),
+    spec: {
+      kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
+      horizontal: true, base: 1, reference: 1,
+      series: verdictFigures.METRICS.map((m, j) => ({
+        values: ratios.map((r) => (r[j] ? r[j].ratio : null)),
+        ...(intervals ? { min: ratios.map((r) => (r[j] && r[j].hasCi ? r[j].ciLow : null)), max: ratios.map((r) => (r[j] && r[j].hasCi ? r[j].ciHigh : null)) } : {}),
+        color: METRIC_COLORS[j],
+      })),
+    },
+  });
+  return paragraphs(
+    verdicts.intro,
+    figure,
+    verdicts.table,
+    sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario))),
+  );
+}
+
+// The front page's benchmark headline: the verdict table without its chart (the machine and date line
+// above it is provenance's summary).
+function headline(ctx) {
+  const verdict = verdictTable(ctx);
+  return verdict.message || paragraphs(verdict.intro, verdict.table);
+}
+
+// The bench's paired comparisons (format 2): every metric and pair, with the interval, the number of
+// paired rounds, the verdict, and how rounds were ordered and resampled. A format 1 file has none.
+function comparisons(ctx) {
+  const { results } = ctx;
+  const rows = [];
+  for (const sc of results.scenarios) {
+    for (const c of sc.comparisons || []) {
+      const ratio = verdictFigures.ratioFor(sc, c.metric, { reference: c.reference, other: c.other });
+      rows.push([ctx.scenarioLabel(sc.id), ctx.strings.glance.metrics[c.metric] ?? ctx.esc(c.metric),
+        ctx.t('details.pairOf', { reference: ctx.serverName(c.reference), other: ctx.serverName(c.other) }),
+        comparisonText(ctx, { reference: c.reference, other: c.other }, ratio), c.pairs === undefined ? ctx.strings.dash : ctx.fmt.integer(c.pairs)]);
+    }
+  }
+  if (rows.length === 0) return ctx.strings.details.noComparisons;
+  const { rounds, bootstrap } = results.method;
+  return paragraphs(
+    rounds && bootstrap ? ctx.t('details.comparisonsIntro', {
+      order: ctx.esc(rounds.order), seed: ctx.fmt.integer(rounds.seed), generator: ctx.esc(rounds.generator),
+      resamples: ctx.fmt.integer(bootstrap.resamples), confidence: ctx.fmt.percent(bootstrap.confidence), bootstrapSeed: ctx.fmt.integer(bootstrap.seed),
+    }) : null,
+    table(ctx.strings.details.comparisonsHeader, rows),
+    sourceDrawer(ctx, runCommands(results.scenarios)),
+  );
+}
+
+module.exports = {
+  subject: defineSubject({
+    name: 'verdicts',
+    sections: {
+      benchmarks: { glance },
+      'benchmark-details': { comparisons },
+      'front-page': { headline },
+    },
+    methodology: {
+      values: {
+        bootstrapResamples: (ctx, s) => ctx.fmt.integer(s.bootstrap.resamples),
+        bootstrapConfidence: (ctx, s) => ctx.fmt.share(s.bootstrap.confidence),
+        // The benchmark expectation the runner prints (scenarios.json expectation).
+        saturatedHalfWidth: (ctx, s) => ctx.fmt.share(s.expectation.saturatedHalfWidth),
+        minPairs: (ctx, s) => ctx.fmt.integer(s.expectation.minPairs),
+      },
+    },
+    ownRun: () => ({ metricColors: METRIC_COLORS }),
+  }),
+  verdictTable, glance, headline, comparisons, METRIC_COLORS,
+};
