@@ -45,7 +45,7 @@ function prismComponents(languages, componentsJson) {
   });
 }
 
-// The site's scripts made from sources outside docs/site/plugins/ (docs/site/bundles.json): [[site path,
+// The site's scripts made of several source files or from outside docs/site/plugins/ (docs/site/bundles.json): [[site path,
 // [source file, ...]]], each source a file of this checkout.
 function bundleSources(siteSrc) {
   const { $comment, ...bundles } = JSON.parse(fs.readFileSync(path.join(siteSrc, 'bundles.json'), 'utf8'));

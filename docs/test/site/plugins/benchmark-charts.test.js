@@ -1,15 +1,21 @@
 'use strict';
-// The chart plugin's pure parts (docs/site/plugins/benchmark-charts.js) in node: labels read from the
-// table next to each chart, and the Chart.js configuration built from the page's embedded data.
-// The drawing itself is checked in headless Chromium (benchmarks.browser.test.js).
+// The benchmark charts plugin's pure parts in node: labels read from the table next to each chart
+// (docs/site/plugins/benchmark-charts/chart-labels.js), the layout and Chart.js configuration built from the
+// page's embedded data (docs/site/plugins/benchmark-charts/chart-config.js), its datasets
+// (docs/site/plugins/benchmark-charts/chart-datasets.js) and palette (docs/site/plugins/benchmark-charts/chart-theme.js).
+// The drawing itself (docs/site/plugins/benchmark-charts/draw-charts.js, chart-plugins.js) is checked in
+// headless Chromium (docs/test/benchmarks/benchmarks.browser.test.js).
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { wrapLabel, chartLabels, chartLayout, chartConfig, chartDatasets, initialGroup, extraDataset, PALETTE } = require('../../site/plugins/benchmark-charts');
-const { renderBenchmarkPages } = require('../../src/benchmarks/render');
+const { wrapLabel, chartLabels, initialGroup } = require('../../../site/plugins/benchmark-charts/chart-labels');
+const { chartLayout, chartConfig } = require('../../../site/plugins/benchmark-charts/chart-config');
+const { chartDatasets, extraDataset } = require('../../../site/plugins/benchmark-charts/chart-datasets');
+const { PALETTE } = require('../../../site/plugins/benchmark-charts/chart-theme');
+const { renderBenchmarkPages } = require('../../../src/benchmarks/render');
 
-const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v3-b.json'), 'utf8'));
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'results-quick-v3-b.json'), 'utf8'));
 
 // The chart specs and table grids of a generated page, as the plugin would see them in the DOM.
 function chartsOf(markdown) {
@@ -28,10 +34,10 @@ function chartsOf(markdown) {
   return out;
 }
 
-const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v3-a.json'), 'utf8'));
+const historyEntry = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'results-quick-v3-a.json'), 'utf8'));
 
 test('every chart of the page finds its labels in the table that follows it', () => {
-  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'results-quick-v3-b.json'))).digest('hex');
+  const resultsSha256 = require('node:crypto').createHash('sha256').update(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'results-quick-v3-b.json'))).digest('hex');
   const { en } = renderBenchmarkPages({ results: fixture, resultsSha256, history: [historyEntry] }).benchmarks;
   const charts = chartsOf(en);
   assert.deepEqual(charts.map((c) => c.id), ['ratios', 'json', 'latency', 'latency-load', 'instructions', 'time-goes', 'sweep', 'trend']);
