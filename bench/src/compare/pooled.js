@@ -3,7 +3,9 @@
 // says, per comparison pooled from at least 3 runs, where this run's ratio fell against the 95 %
 // prediction interval of the runs before it. Outside is a finding (below: the reference lost ground,
 // above: it gained); inside is not, whatever the medians or one old run's interval did: the pooled
-// interval carries the variation between runs that a single run's figures do not.
+// interval carries the variation between runs that a single run's figures do not. The judgement, and its
+// table in the report.
+const { SHORT_LABEL, METRIC_LABEL, formatRange, escapeMarkdown, pushAligned } = require('./report-format');
 
 // A ratio reference / other where higher is better for the reference (req/s, requests per server
 // CPU-second): below the earlier runs' interval the reference lost ground, above it gained.
@@ -38,4 +40,59 @@ function comparePooled(newResults) {
   return { rows, note };
 }
 
-module.exports = { comparePooled, verdictOfPlace };
+const PLACE_TEXT = { inside: 'inside: not a finding', below: 'OUTSIDE, below: an unusual run', above: 'outside, above: an unusual run' };
+
+function pooledText(row) {
+  return `${row.scenario}: ${row.reference} / ${row.other} ${METRIC_LABEL[row.metric]} ratio ${row.newRatio.toFixed(3)}, `
+    + `${row.place} the ${row.earlierRuns} earlier comparable runs' 95 % prediction interval ${formatRange(row.earlierLow, row.earlierHigh)}`;
+}
+
+/** A flagged pooled ratio, in one line. */
+function flaggedPooled(report, item) {
+  return pooledText(report.pooledRows.find((r) => r.scenario === item.scenario && r.other === item.server && r.metric === item.metric));
+}
+
+// What the pooled rows say, in one sentence ('' without pooled rows).
+function pooledHeadline(report) {
+  const rows = report.pooledRows;
+  if (!rows.length) return '';
+  const outside = rows.filter((r) => r.place !== 'inside').length;
+  return ` Against the earlier comparable runs: ${rows.length - outside} of ${rows.length} pooled ratios inside their 95 % prediction interval`
+    + `${outside ? `, ${outside} outside (findings below)` : ''}.`;
+}
+
+// The new run against the earlier comparable runs (compare/pooled.js), as a Markdown section.
+function pooledMarkdown(report, lines) {
+  const e = escapeMarkdown;
+  lines.push('### Against the earlier comparable runs (pooled)', '');
+  if (!report.pooledRows.length) {
+    lines.push(e(`Not judged: ${report.pooledNote}.`), '');
+    return;
+  }
+  lines.push('| Scenario | Ratio | Metric | new run | earlier runs: 95 % prediction interval | pooled with this run | where the new run fell |');
+  lines.push('|---|---|---|---:|---:|---:|---|');
+  for (const r of report.pooledRows) {
+    const place = PLACE_TEXT[r.place];
+    lines.push(`| ${e(r.scenario)} | ${e(`${r.reference} / ${r.other}`)} | ${e(METRIC_LABEL[r.metric])} | ${r.newRatio.toFixed(3)} | `
+      + `${e(`${formatRange(r.earlierLow, r.earlierHigh)} (${r.earlierRuns} runs)`)} | ${e(`${r.pooledRatio.toFixed(3)} [${formatRange(r.low, r.high)}]`)} | `
+      + `${r.place === 'inside' ? e(place) : `**${e(place)}**`} |`);
+  }
+  lines.push('', 'Outside the earlier runs\' interval is a finding; inside is not, whatever the medians did.', '');
+}
+
+// The same as text.
+function pooledTextTable(report, lines) {
+  lines.push('', 'Against the earlier comparable runs (pooled)');
+  if (!report.pooledRows.length) {
+    lines.push(`  not judged: ${report.pooledNote}`);
+    return;
+  }
+  const table = [['scenario', 'ratio', 'metric', 'new run', 'earlier runs: 95 % prediction interval', 'pooled with this run', 'where the new run fell']];
+  for (const r of report.pooledRows) {
+    table.push([r.scenario, `${r.reference}/${r.other}`, SHORT_LABEL[r.metric], r.newRatio.toFixed(3), `${formatRange(r.earlierLow, r.earlierHigh)} (${r.earlierRuns} runs)`,
+      `${r.pooledRatio.toFixed(3)} [${formatRange(r.low, r.high)}]`, PLACE_TEXT[r.place]]);
+  }
+  pushAligned(lines, table);
+}
+
+module.exports = { comparePooled, verdictOfPlace, flaggedPooled, pooledHeadline, pooledMarkdown, pooledTextTable };
