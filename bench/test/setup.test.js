@@ -7,7 +7,7 @@ const { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } = require
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { readPins, systemArchive } = require('../setup-pins');
+const { readPins, systemArchive } = require('../setup/read-pins');
 const { mkdirSync } = require('node:fs');
 
 const root = join(__dirname, '..', '..');
@@ -90,14 +90,14 @@ test('setup.sh stops in step 1 on a bad pin, naming the step, the field and the 
     assert.match(r.stdout, /==> \[setup\] step 1\/\d+: check platform and read pins/);
     assert.match(r.stderr, /field "sourcePackages\.trantor" must be a Debian version/);
     assert.match(r.stderr, /error: \[setup\] step 1\/\d+ \(check platform and read pins\) failed \(exit 1\)/);
-    assert.ok(r.stderr.includes(`command: node ${join(root, 'bench', 'setup-pins.js')} ${pins}`), r.stderr);
+    assert.ok(r.stderr.includes(`command: node ${join(root, 'bench', 'setup', 'read-pins.js')} ${pins}`), r.stderr);
     assert.equal((r.stderr.match(/error: \[setup\]/g) || []).length, 1, 'the failure is reported once');
     assert.equal(existsSync(join(home, 'state.json')), false, 'no state.json after a failed setup');
   });
 });
 
-test('setup-state.js requires every agreed state.json field and adds builtAt', () => {
-  const { buildState, REQUIRED } = require('../setup-state');
+test('setup/write-state.js requires every agreed state.json field and adds builtAt', () => {
+  const { buildState, REQUIRED } = require('../setup/write-state');
   const pairs = REQUIRED.map((f) => `${f}=value of ${f}`);
   const state = buildState([...pairs, 'drogonSourceVersion=1.9.13+ds-2'], new Date('2026-01-02T03:04:05Z'));
   assert.equal(state.nginxHelloModule, 'value of nginxHelloModule');

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Writes $BENCH_HOME/state.json for bench/setup.sh, atomically, from field=value arguments.
 // Every field of the agreed interface must be present and non-empty; builtAt is added here.
-// Usage: node bench/setup-state.js <state.json> field=value...
+// Usage: node bench/setup/write-state.js <state.json> field=value...
 'use strict';
-const { writeJsonAtomic } = require('../shared/src/fs-atomic');
+const { writeJsonAtomic } = require('../../shared/src/fs-atomic');
 
 const REQUIRED = ['drogonVersion', 'trantorVersion', 'drogonPrefix', 'drogonServerBinary', 'nginxBinary',
   'nginxVersion', 'nginxHelloModule', 'wrkVersion', 'abVersion'];
@@ -24,7 +24,7 @@ function buildState(pairs, now = new Date()) {
 if (require.main === module) {
   const [target, ...pairs] = process.argv.slice(2);
   try {
-    if (!target) throw new Error('usage: node bench/setup-state.js <state.json> field=value...');
+    if (!target) throw new Error('usage: node bench/setup/write-state.js <state.json> field=value...');
     writeJsonAtomic(target, buildState(pairs));
   } catch (err) {
     console.error(err.message);

@@ -6,20 +6,20 @@
 # against the pinned SHA-256 of the zip and the pinned h1: hash the Go checksum database has for it,
 # and kept under $BENCH_HOME/go-toolchain. Debian 12's golang-go is 1.19, too old for the gin module.
 #
-# Usage: bash bench/setup-go.sh <go needed> <pinned toolchain version> <arch> <zip sha256> <h1>
+# Usage: bash bench/setup/go-toolchain.sh <go needed> <pinned toolchain version> <arch> <zip sha256> <h1>
 #   (sha256 and h1 are empty when bench/pins.json pins no toolchain for this architecture)
 # Prints go_bin=<path> and go_version=<goX.Y.Z> on stdout; what it does on stderr.
 # Environment: DROGON_BENCH_HOME (cache), DROGON_BENCH_GOPROXY (default https://proxy.golang.org),
 #   DROGON_BENCH_SYSTEM_GO=ignore (pass over the machine's Go, to test the fetch).
 set -Eeuo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 BENCH_HOME=${DROGON_BENCH_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/drogon-docs-bench}
 proxy=${DROGON_BENCH_GOPROXY:-https://proxy.golang.org}
 note() { printf '    %s\n' "$*" >&2; }
 die() { printf 'error: [setup-go] %s\n' "$*" >&2; exit 1; }
 
-[ $# -eq 5 ] || die 'usage: bash bench/setup-go.sh <go needed> <pinned version> <arch> <zip sha256> <h1>'
+[ $# -eq 5 ] || die 'usage: bash bench/setup/go-toolchain.sh <go needed> <pinned version> <arch> <zip sha256> <h1>'
 go_needed=$1 pinned=$2 arch=$3 zip_sha256=$4 zip_h1=$5
 [[ "$go_needed" =~ ^[0-9]+(\.[0-9]+){1,2}$ ]] || die "go needed must be a version such as 1.25.0, got '$go_needed'"
 [[ "$pinned" =~ ^[0-9]+(\.[0-9]+){1,2}$ ]] || die "pinned toolchain must be a version such as 1.25.0, got '$pinned'"
@@ -62,7 +62,7 @@ curl -fsSL --retry 3 --max-time 900 -o "$work/toolchain.zip" "$url" || die "coul
 got=$(sha256sum "$work/toolchain.zip" | cut -d' ' -f1)
 [ "$got" = "$zip_sha256" ] || die "$url has SHA-256 $got, but bench/pins.json pins $zip_sha256 (goToolchain.zips.linux-$arch.sha256): not used"
 unzip -q "$work/toolchain.zip" -d "$work/x" || die "could not unzip $url"
-got_h1=$(node "$root/bench/go-dirhash.js" "$work/x" "golang.org/toolchain@$module_version") || die "could not hash the extracted toolchain"
+got_h1=$(node "$root/bench/setup/go-dirhash.js" "$work/x" "golang.org/toolchain@$module_version") || die "could not hash the extracted toolchain"
 [ "$got_h1" = "$zip_h1" ] || die "golang.org/toolchain@$module_version hashes to $got_h1, but bench/pins.json pins $zip_h1 (the Go checksum database's value): not used"
 version=$(GOTOOLCHAIN=local "$work/x/golang.org/toolchain@$module_version/bin/go" env GOVERSION) || die "the fetched go does not run"
 [ "$version" = "go$pinned" ] || die "the fetched toolchain reports $version, expected go$pinned"

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Reads and validates bench/pins.json for bench/setup.sh; prints KEY=VALUE lines (safe characters only).
-// Usage: node bench/setup-pins.js <pins.json>
+// Usage: node bench/setup/read-pins.js <pins.json>
 'use strict';
 const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');

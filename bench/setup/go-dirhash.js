@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The Go checksum database's "h1:" hash of a module (golang.org/x/mod/sumdb/dirhash, Hash1): for every
 // file of the module zip, sorted by its name in the zip ("<module>@<version>/<path>"), a line
-// "<sha256 hex>  <name>\n"; h1 is the base64 SHA-256 of those lines. bench/setup-go.sh checks an
+// "<sha256 hex>  <name>\n"; h1 is the base64 SHA-256 of those lines. bench/setup/go-toolchain.sh checks an
 // extracted Go toolchain module with it against the value pinned in bench/pins.json (the one
 // sum.golang.org has), besides the zip's own SHA-256.
-// Usage: node bench/go-dirhash.js <folder the zip was extracted into> <module>@<version>
+// Usage: node bench/setup/go-dirhash.js <folder the zip was extracted into> <module>@<version>
 'use strict';
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
@@ -35,7 +35,7 @@ function dirhash(root, prefix) {
 if (require.main === module) {
   const [root, prefix] = process.argv.slice(2);
   try {
-    if (!root || !prefix) throw new Error('usage: node bench/go-dirhash.js <extracted folder> <module>@<version>');
+    if (!root || !prefix) throw new Error('usage: node bench/setup/go-dirhash.js <extracted folder> <module>@<version>');
     process.stdout.write(`${dirhash(root, prefix)}\n`);
   } catch (err) {
     console.error(`go-dirhash: ${err.message}`);

@@ -1,5 +1,5 @@
 'use strict';
-// The Go toolchain for bench/gin-json (bench/setup-go.sh): the machine's Go when it is new enough, else
+// The Go toolchain for bench/gin-json (bench/setup/go-toolchain.sh): the machine's Go when it is new enough, else
 // the toolchain pinned in bench/pins.json, fetched from the Go module proxy and checked against its
 // pinned SHA-256 and h1: hash; a clear error naming what to install otherwise. go-dirhash.js is checked
 // against real go.sum lines (the gin module the setup downloaded). The fetch is real (proxy.golang.org,
@@ -11,11 +11,11 @@ const { spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync, readFileSync, mkdirSync, writeFileSync, existsSync } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir, homedir } = require('node:os');
-const { dirhash } = require('../go-dirhash');
-const { readPins, GO_ARCH } = require('../setup-pins');
+const { dirhash } = require('../../setup/go-dirhash');
+const { readPins, GO_ARCH } = require('../../setup/read-pins');
 
-const root = join(__dirname, '..', '..');
-const script = join(root, 'bench', 'setup-go.sh');
+const root = join(__dirname, '..', '..', '..');
+const script = join(root, 'bench', 'setup', 'go-toolchain.sh');
 const pins = readPins(join(root, 'bench', 'pins.json'));
 const arch = GO_ARCH[process.arch] || process.arch;
 const zip = pins.goToolchain.zips[`linux-${arch}`];
@@ -102,5 +102,5 @@ test('no pinned toolchain for this architecture, or a pin older than go.mod: the
   assert.equal(old.code, 1);
   assert.match(old.stderr, new RegExp(`the pinned toolchain go${version.replace(/\./g, '\\.')} \\(bench/pins\\.json goToolchain\\.version\\) is older than that: pin Go 1\\.99\\.0 or later there`));
   const usage = setupGo(['1.25'], env);
-  assert.match(usage.stderr, /usage: bash bench\/setup-go\.sh/);
+  assert.match(usage.stderr, /usage: bash bench\/setup\/go-toolchain\.sh/);
 });
