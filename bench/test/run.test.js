@@ -2,6 +2,9 @@
 // The runner end to end, for real: the quick profile against the real Drogon and nginx servers,
 // a Drogon server killed mid-run, an interrupted run, a busy port and a missing setup.
 // Needs `npm run bench:setup`; without it these tests FAIL naming that command (they never skip).
+// Covers: bench/src/measure/closed-loop.js, bench/src/measure/counted-load.js,
+//   bench/src/run-parts/scenarios.js, bench/src/plan/cli.js, bench/src/plan/limits.js,
+//   bench/src/plan/environment.js, shared/src/proc-stats.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('node:http');

@@ -1,6 +1,13 @@
 'use strict';
 // bench/setup.sh: the pins file is validated before anything runs, and a failing step names itself
 // and the exact command. Runs against a throw-away BENCH_HOME and fails in step 1: nothing is installed.
+// The driver runs every step script of bench/setup/ once, in order, each naming itself once (the steps
+// themselves run in full, against this machine, whenever `npm test` runs the setup).
+// Covers: bench/setup/lib.sh, bench/setup/read-pins.js, bench/setup/write-state.js, bench/setup/01-platform-and-pins.sh,
+//   bench/setup/02-debian-packages.sh, bench/setup/03-system-services.sh, bench/setup/04-drogon-sources.sh,
+//   bench/setup/05-drogon-build.sh, bench/setup/06-drogon-check.sh, bench/setup/07-benchmark-server.sh,
+//   bench/setup/08-nginx-module.sh, bench/setup/09-nginx-module-check.sh, bench/setup/10-yyjson.sh,
+//   bench/setup/11-json-drogon-app.sh, bench/setup/12-json-gin-app.sh, bench/setup/13-oha.sh, bench/setup/14-state.sh
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } = require('node:fs');
@@ -106,4 +113,16 @@ test('setup/write-state.js requires every agreed state.json field and adds built
   assert.throws(() => buildState(pairs.filter((p) => !p.startsWith('wrkVersion='))), /missing or empty: wrkVersion/);
   assert.throws(() => buildState([...pairs.slice(1), 'drogonVersion=']), /missing or empty: drogonVersion/);
   assert.throws(() => buildState(['no-equals-sign']), /"no-equals-sign" is not field=value/);
+});
+
+test('the driver sources lib.sh, then every step script of bench/setup/ once, in order; each step names itself once', () => {
+  const driver = readFileSync(join(root, 'bench', 'setup.sh'), 'utf8');
+  const sourced = [...driver.matchAll(/^\. "\$setup_dir\/([^"]+)"$/gm)].map((m) => m[1]);
+  const steps = require('node:fs').readdirSync(join(root, 'bench', 'setup')).filter((f) => /^\d\d-.*\.sh$/.test(f)).sort();
+  assert.deepEqual(sourced, ['lib.sh', ...steps]);
+  assert.equal(Number(/^total_steps=(\d+)$/m.exec(driver)[1]), steps.length, 'total_steps counts the step scripts');
+  for (const file of steps) {
+    const calls = readFileSync(join(root, 'bench', 'setup', file), 'utf8').split('\n').filter((l) => /^step ['"]/.test(l));
+    assert.equal(calls.length, 1, `${file} names its step once`);
+  }
 });

@@ -1,5 +1,6 @@
 // docs/src/build.js: validate first, write after (a bad results file or a broken page leaves every
 // file as it was and no site), deterministic output, only changed files rewritten, a complete site.
+// Covers: docs/src/generate-pages.js, docs/src/page-info/build-page-info.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -4,6 +4,7 @@
 // charts recoloured; an edit link to an existing file and a last-updated date on every page; and, on a
 // content copy whose English page changed, the notice on its Chinese and Traditional pages.
 // Screenshots: test-output/reader-*.png.
+// Covers: docs/site/plugins/copy-code.js, docs/site/plugins/page-meta.js, docs/site/plugins/theme.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

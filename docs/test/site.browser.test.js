@@ -3,6 +3,8 @@
 // search finds pages in each language; a page missing in one language shows a notice linking to the
 // others; nothing breaks the Content-Security-Policy or loads from another origin.
 // Screenshots: test-output/site-*.png.
+// Covers: docs/site/plugins/site-config.js, docs/site/plugins/site-routes.js, docs/site/plugins/language.js,
+//   docs/site/plugins/missing-page.js, docs/site/plugins/search.js, docs/site/plugins/prism-loader.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,6 +1,7 @@
 // The guide's examples as a whole: every chapter folder is in the one CMake project and has a test,
 // and every chapter's CMakeLists.txt also configures on its own, as a reader builds it ("build it
 // like the other chapters"); the sources are compiled by the one project (scripts/build-guide.js).
+// Covers: scripts/build-guide.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,5 +1,6 @@
 // The GitHub Actions workflows pass actionlint (with shellcheck on their run: scripts), and actionlint
 // really catches a broken workflow, so this check can fail.
+// Covers: scripts/install-actionlint.sh
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

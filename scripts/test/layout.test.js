@@ -173,3 +173,66 @@ test('docs/architecture.md names every stage folder, so each stage is one step f
     }
   }
 });
+
+// Tests mirror the tree: a source file <tree>/<src part>/<path>.js (or .sh) has its test at
+// <tree>/<test part>/<path>[-aspect].test.js, or a test names it on a "// Covers:" line of its leading
+// comment. The entry scripts below are not tested by a test file, each for the reason given.
+const TEST_TREES = [['bench/src/', 'bench/test/'], ['docs/src/', 'docs/test/'], ['shared/src/', 'shared/test/'],
+  ['docs/site/', 'docs/test/site/'], ['bench/setup/', 'bench/test/setup/'], ['scripts/', 'scripts/test/']];
+const NOT_TESTED = {
+  'bench/src/generator-capacity.js': 'the one-off measurement behind "why oha" (docs/architecture.md); it drives oha, h2load and vegeta at a server for minutes',
+  'bench/src/pool-cli.js': 'issue 25\'s command (npm run bench:pool); its pooling is tested through bench/test/pool/',
+  'bench/src/calibration-cli.js': 'issue 25\'s command (npm run bench:calibration); its calibration is tested in bench/test/pool/calibration.test.js',
+  'docs/src/page-load-bench.js': 'a measurement (npm run bench:page) that prints the page\'s load time and JavaScript size',
+  'docs/src/convert/speed-bench.js': 'a measurement that prints the zh-TW conversion\'s speed',
+  'scripts/ensure-deps.sh': 'npm test itself: every test runs after it',
+  'scripts/test.js': 'npm test itself: the runner of every test file',
+  'scripts/apt-install.sh': 'sourced by ensure-deps.sh and install-actionlint.sh; runs whenever npm test does',
+};
+
+function leadingComment(text) {
+  const out = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*(\/\/|'use strict';|$)/.test(line)) out.push(line);
+    else break;
+  }
+  return out.join('\n');
+}
+
+// The source files a test names on its "// Covers:" lines (continued on lines starting "//  ").
+function coveredBy(text) {
+  const lines = leadingComment(text).split('\n');
+  const out = [];
+  lines.forEach((line, i) => {
+    if (!line.startsWith('// Covers:')) return;
+    let all = line.slice('// Covers:'.length);
+    for (let j = i + 1; j < lines.length && /^\/\/ {2,}\S/.test(lines[j]); j += 1) all += ` ${lines[j].slice(2)}`;
+    out.push(...all.split(',').map((p) => p.trim()).filter(Boolean));
+  });
+  return out;
+}
+
+test('tests mirror the tree: every source file has its test at the mirrored path, or a test that names it', () => {
+  const listed = (dir, ext) => fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.posix.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'test' ? [] : listed(rel, ext);
+    return ext.test(e.name) ? [rel] : [];
+  });
+  const sources = TEST_TREES.flatMap(([dir]) => (dir === 'docs/site/' ? listed('docs/site/plugins', /\.js$/) : listed(dir.slice(0, -1), /\.(js|sh)$/)));
+  const testFiles = ['bench/test', 'docs/test', 'shared/test', 'scripts/test', 'examples/guide']
+    .flatMap((d) => listed(d.replace(/\/test$/, '/test'), /\.test\.js$/).filter((f) => !f.includes('node_modules')));
+  const covered = new Set(testFiles.flatMap((f) => coveredBy(fs.readFileSync(path.join(root, f), 'utf8'))));
+  const unknown = [...covered].filter((p) => !fs.existsSync(path.join(root, p)));
+  assert.deepEqual(unknown, [], 'a Covers: line names a file that does not exist');
+  const mirrored = (src) => {
+    const [from, to] = TEST_TREES.find(([f]) => src.startsWith(f));
+    const base = to + src.slice(from.length).replace(/\.(js|sh)$/, '');
+    return testFiles.some((t) => t === `${base}.test.js` || (t.startsWith(`${base}-`) && !t.slice(base.length + 1).includes('/')));
+  };
+  const untested = sources.filter((src) => !mirrored(src) && !covered.has(src) && !NOT_TESTED[src]);
+  assert.deepEqual(untested, []);
+  assert.deepEqual(Object.keys(NOT_TESTED).filter((src) => !sources.includes(src)), [], 'NOT_TESTED names a file that is gone');
+  // The check itself can fail: a header that names nothing does not cover a file.
+  assert.deepEqual(coveredBy("'use strict';\n// bench/src/run.js end to end\nconst x = 1;\n// Covers: bench/src/a.js"), []);
+  assert.deepEqual(coveredBy("// t\n// Covers: a.js, b.js,\n//   c.js\n'use strict';"), ['a.js', 'b.js', 'c.js']);
+});

@@ -2,6 +2,7 @@
 // Base data: a real quick-profile run (bench/test/fixtures/compare/quick-run-a.json) for loading, and the
 // real default-profile run kept in bench/results/history/ for recording (only default runs are recorded).
 // The dated copies below are TEST DATA: the same run with its date and commit rewritten.
+// Covers: bench/src/record-history.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,6 +1,7 @@
 'use strict';
 // The conformance check's pieces without servers: lossless parsing, diffs, expectations, and the
 // request and server data files' validation (each error names the file and the field).
+// Covers: bench/src/measure/json-requests.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, writeFileSync, rmSync, readFileSync } = require('node:fs');

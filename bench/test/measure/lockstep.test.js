@@ -3,6 +3,7 @@
 // and records what arrives: one write per batch, B requests in it, the next batch only after the
 // answers; one connection per request with --new-connection; a pace on a clock; and the errors a
 // counted window must not hide (an error status, an answer it cannot delimit, a server that closes).
+// Covers: bench/src/lockstep-client.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const net = require('node:net');

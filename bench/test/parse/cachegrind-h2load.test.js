@@ -3,6 +3,7 @@
 // cachegrind-true.out = `valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=... /bin/true`
 // (valgrind 3.19 printed "I refs: 130,095" for it); h2load-*.txt = h2load 1.52 against the Drogon
 // server under valgrind and against a closed port.
+// Covers: bench/src/parse/h2load.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');

@@ -4,6 +4,7 @@
 // lock-step client sent N requests): Drogon and nginx with one thread each, gin with its Go threads
 // (errors column filled: EAGAIN reads and accepts), and a pipelined window. Broken input is derived
 // from them in code.
+// Covers: bench/src/run-parts/syscalls.js, bench/src/summarize/counts.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');

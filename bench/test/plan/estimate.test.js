@@ -1,6 +1,7 @@
 'use strict';
 // The plan's time estimate (printed at start, weighs the progress lines) and the progress arithmetic.
 // No clock is checked here: the figures are what the plan says, not what a busy machine takes.
+// Covers: bench/src/run-parts/progress.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { loadScenarios, buildPlan } = require('../../src/plan/config');

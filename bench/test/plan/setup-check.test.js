@@ -1,6 +1,7 @@
 'use strict';
 // What the setup built is checked against the plan: the state (a BenchError, exit code 2, for the
 // runner) and the tools and binaries of the plan's parts; every problem names npm run bench:setup.
+// Covers: bench/src/shared/errors.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');

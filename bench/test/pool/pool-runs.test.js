@@ -2,6 +2,7 @@
 // pool/pool-runs.js and pool/history-entries.js on a fixture history. TEST DATA: runs derived in code
 // from the real quick run docs/test/fixtures/results-quick-v2-a.json, each comparison's ratio and
 // interval scaled by a factor per run (as if the machine gave a slightly different figure each time).
+// Covers: bench/src/pool/history-entries.js, bench/src/pool/series.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

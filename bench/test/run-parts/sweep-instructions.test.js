@@ -2,6 +2,7 @@
 // What the sweep and the instruction counts keep from their runs, and the benchmark expectation printed
 // from them. Base data: the real quick run docs/test/fixtures/results-quick-v2-a.json; the 3-repeat and
 // narrow-interval cases are TEST DATA derived from it in code.
+// Covers: bench/src/run-parts/instructions.js, bench/src/summarize/expectation.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');

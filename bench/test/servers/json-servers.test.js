@@ -4,6 +4,7 @@
 // bodies included: every variant follows the application's one rule), a deliberately wrong server
 // caught with a diff, and hostile bodies that never crash a server.
 // Run under `flock /tmp/drogon-docs-bench-ports.lock` (ports 18090-18099).
+// Covers: bench/src/shared/http-request.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { requireJsonSetup, startAllJsonServers, stopAll } = require('../support/json-servers');

@@ -2,6 +2,7 @@
 // The two servers that `npm run bench:setup` builds answer for real: the Drogon benchmark server and
 // nginx with the hello-world module, each on a free loopback port, stopped by process group.
 // Needs $BENCH_HOME/state.json: without it this fails with a message naming the setup command.
+// Covers: bench/src/servers/ports.js, shared/src/process-group.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('node:http');

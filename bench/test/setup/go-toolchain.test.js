@@ -5,6 +5,7 @@
 // against real go.sum lines (the gin module the setup downloaded). The fetch is real (proxy.golang.org,
 // about 64 MB, twice per test run into temp folders); the corrupted zip and the wrong pin are TEST DATA
 // made from it, the zip served through a file:// proxy.
+// Covers: bench/setup/go-dirhash.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');

@@ -1,6 +1,7 @@
 'use strict';
 // Bottleneck classification on the CPU figures of a real quick run (fixture written by the runner on
 // this project's 2-core machine: server on CPU 0, wrk/ab on CPU 1), plus its edges.
+// Covers: bench/src/plan/cpu-plan.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');

@@ -15,6 +15,11 @@
 // default-size files: the committed bench/results/latest.json and a real run of the default profile's
 // every scenario, endpoint, fixed-rate group and level (results-default-short.json).
 // Screenshots: test-output/benchmarks-*.png (both sizes, every language).
+// Covers: docs/site/plugins/benchmark-charts/draw-charts.js,
+//   docs/site/plugins/benchmark-charts/chart-plugins.js, docs/site/plugins/benchmark-own-run.js,
+//   shared/src/figures/verdict-figures.js, shared/src/figures/scenario-figures.js,
+//   shared/src/figures/json-figures.js, shared/src/figures/fixed-rate-figures.js,
+//   shared/src/figures/sweep-figures.js, shared/src/figures/count-figures.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -2,6 +2,7 @@
 // The Methodology parts generated from bench/scenarios.json: the profile table, run lengths,
 // repetitions and thresholds come from the file at build time, and `npm run check` fails when the
 // committed page no longer matches it (drift). Runs on temp copies of the content.
+// Covers: docs/src/benchmarks/bench-settings.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

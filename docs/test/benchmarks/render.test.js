@@ -11,6 +11,9 @@
 // results-quick-v3-a.json and -b.json (issue 16: system-call counts, the CPU split, ab's resolution).
 // The goldens are of the v3 pair. Refresh the goldens after an intended change with:
 //   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
+// Covers: docs/src/benchmarks/handler.js, docs/src/benchmarks/markdown-blocks.js,
+//   docs/src/benchmarks/page-sections.js, docs/src/benchmarks/subjects/provenance-blocks.js,
+//   docs/src/benchmarks/subjects/server-exit-blocks.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

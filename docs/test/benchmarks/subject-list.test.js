@@ -1,6 +1,7 @@
 'use strict';
 // docs/src/benchmarks/subject-list.js: the subjects, registered once each; on a file without load
 // scenarios every subject says so in one sentence or still draws its chart (literal results).
+// Covers: docs/src/benchmarks/subjects/subject.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { SUBJECTS, subjectSections, methodologyParts } = require('../../src/benchmarks/subject-list');

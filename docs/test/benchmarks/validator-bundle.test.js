@@ -2,6 +2,8 @@
 // The results validator the site ships for a reader's own file (ajv standalone code generated at
 // build time, bundled with its runtime modules): it accepts and refuses exactly what the bench's
 // validator does, with the same errors, and runs without node (only `window`).
+// Covers: docs/src/benchmarks/validate.js, shared/src/figures/results-validation.js,
+//   shared/src/json-schema.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

@@ -1,5 +1,6 @@
 // Term decisions of the zh-TW conversion: one test per entry of docs/zh-tw-overrides.json, plus
 // sentences written for this test only (not taken from the data file) for the core terms.
+// Covers: docs/src/convert/overrides.js
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert/strict');

@@ -2,6 +2,7 @@
 // (not taken from the pages or from docs/zh-tw-overrides.json's examples) go through the site's
 // converter and must come out exactly as a Taiwanese programmer writes them; and the committed
 // Traditional pages say 返回 nowhere outside code (it is 傳回 when a value or response is returned).
+// Covers: docs/src/convert/markdown-protect.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

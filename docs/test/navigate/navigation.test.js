@@ -1,5 +1,6 @@
 // docs/src/navigate/navigation.js: sidebars, "Other languages" headers and Previous/Next footers come from
 // the manifest alone; page files split back into body and blocks; titles checked.
+// Covers: docs/src/navigate/ui-strings.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

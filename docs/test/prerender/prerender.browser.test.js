@@ -3,6 +3,7 @@
 // the other two languages, and its links lead to other clean URLs; sitemap.xml lists every page in
 // every language, each served; with JavaScript the clean URL becomes docsify's page, links work, and a
 // reload (a deep link) shows the same page. Nothing breaks the CSP or loads from another origin.
+// Covers: docs/site/plugins/clean-url.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

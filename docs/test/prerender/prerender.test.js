@@ -3,6 +3,8 @@
 // or style; every link and asset of a prerendered page resolves to a file of the site without
 // JavaScript (anchors included); sitemap.xml lists every page in every language; 404.html and the
 // root's <noscript> lead to each language. Data (titles, descriptions) is escaped.
+// Covers: docs/src/prerender/prerender-site.js, docs/src/prerender/page-html.js,
+//   docs/src/prerender/sitemap.js, docs/src/prerender/urls.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

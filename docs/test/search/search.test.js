@@ -3,6 +3,8 @@
 // finds Traditional text and the reverse: character by character (queries made by OpenCC itself from
 // the pages' headings, not by our table), for every term of docs/zh-tw-overrides.json that the
 // pages use, for OpenCC's Taiwan phrases (异步 / 非同步) and for every page title. English keeps its own index; the index holds no navigation blocks or chart data.
+// Covers: docs/src/search/search-files.js, docs/src/search/documents.js, docs/src/search/fold-table.js,
+//   shared/src/search-text.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,5 +1,6 @@
 // docs/src/shared/slug.js against docsify 5's own code (loaded from node_modules/docsify/dist/docsify.js):
 // its slugify, and the heading ids its compiler (marked + heading renderer) puts into the page.
+// Covers: docs/src/shared/docsify-runtime.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,6 +1,7 @@
 'use strict';
 // docs/src/benchmarks/subjects/scenario-blocks.js (and its notes, subjects/scenario-notes.js): latency
 // curves, a sentence per scenario, the notes in Chinese, with literal results.
+// Covers: docs/src/benchmarks/subjects/scenario-notes.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { latencyChart, conclusion, notes } = require('../../../src/benchmarks/subjects/scenario-blocks');

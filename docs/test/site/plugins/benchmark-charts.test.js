@@ -5,6 +5,9 @@
 // (docs/site/plugins/benchmark-charts/chart-datasets.js) and palette (docs/site/plugins/benchmark-charts/chart-theme.js).
 // The drawing itself (docs/site/plugins/benchmark-charts/draw-charts.js, chart-plugins.js) is checked in
 // headless Chromium (docs/test/benchmarks/benchmarks.browser.test.js).
+// Covers: docs/src/benchmarks/chart-figure.js, docs/site/plugins/benchmark-charts/chart-labels.js,
+//   docs/site/plugins/benchmark-charts/chart-config.js, docs/site/plugins/benchmark-charts/chart-datasets.js,
+//   docs/site/plugins/benchmark-charts/chart-theme.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

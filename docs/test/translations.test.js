@@ -1,0 +1,27 @@
+'use strict';
+// docs/src/translations.js (`npm run translations`): on the repository, one line per page of the
+// manifest with its translation status and a count; an unknown argument is refused with the usage.
+// (Marking is tested on a copy of the content: page-info/translation-status.test.js.)
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { spawnSync } = require('node:child_process');
+const path = require('node:path');
+const manifest = require('../manifest.json');
+
+const script = path.join(__dirname, '..', 'src', 'translations.js');
+
+test('lists every page of the manifest once with its state, then the count', () => {
+  const r = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n');
+  const pages = lines.filter((l) => /^(current|stale|not-recorded) +\S+ \(.+\)$/.test(l));
+  assert.deepEqual(pages.map((l) => l.split(/ +/)[1]).sort(), manifest.pages.map((p) => p.id).sort());
+  const count = (state) => pages.filter((l) => l.startsWith(`${state} `)).length;
+  assert.equal(lines[lines.length - 1], `${count('current')} current, ${count('stale')} stale, ${count('not-recorded')} not recorded`);
+});
+
+test('an unknown argument is refused, naming the usage', () => {
+  const r = spawnSync(process.execPath, [script, '--bogus'], { encoding: 'utf8', timeout: 60_000 });
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /unknown arguments: --bogus \(usage: npm run translations \[-- --mark <page-id> \.\.\.\]\)/);
+});
