@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, runCommand, examplesDir } = require('./test-support');
+const { guideState, runCommand, examplesDir } = require('./test-support/guide-tests');
 
 const notChapters = new Set(['test-support', 'build-record']);
 
@@ -53,7 +53,7 @@ test('every chapter\'s CMakeLists.txt configures on its own against the installe
 });
 
 test('expected outputs: the header lines after each status line compare as a set (their order is the build\'s hash map), the rest line by line', () => {
-  const { sortHeaderBlocks } = require('./test-support');
+  const { sortHeaderBlocks } = require('./test-support/guide-tests');
   const captured = 'HTTP/1.1 200 OK\naccess-control-allow-methods: OPTIONS,POST\naccess-control-allow-origin: *\n\n403';
   const other = 'HTTP/1.1 200 OK\naccess-control-allow-origin: *\naccess-control-allow-methods: OPTIONS,POST\n\n403';
   assert.equal(sortHeaderBlocks(other), sortHeaderBlocks(captured));

@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { runCommand } = require('../../../examples/guide/test-support');
+const { runCommand } = require('../../../examples/guide/test-support/guide-tests');
 const { repoRoot } = require('../support/content-copy');
 
 const skip = new Set(['node_modules', '.git', 'site', 'test-output']);

@@ -3,7 +3,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { guideBinary, pickPort, startProgram, runChecked, exampleRegion, checkCommand, logMessages } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runChecked, exampleRegion, checkCommand, logMessages } = require('../test-support/guide-tests');
 
 test('the advices run at their join points, in the order the page shows', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('aop_example');

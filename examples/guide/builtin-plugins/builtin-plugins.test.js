@@ -13,7 +13,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, checkCommand, exampleRegion, examplesDir, runCommand, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, checkCommand, exampleRegion, examplesDir, runCommand, sleep } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'builtin-plugins');
 

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { guideBinary, guideState, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand, examplesDir } = require('../test-support');
+const { guideBinary, guideState, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'compression');
 const lastModified = [/^last-modified: .*$/gim, 'last-modified: <the file\'s time>'];

@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const tls = require('node:tls');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir, sleep } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'configuration-reference');
 // The program's local time zone for display_local_time: UTC+8 all year (no daylight saving).

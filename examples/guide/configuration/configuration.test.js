@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, runCommand, exampleRegion, normalizeOutput, checkCommand, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runCommand, exampleRegion, normalizeOutput, checkCommand, examplesDir } = require('../test-support/guide-tests');
 
 const sessionId = [/JSESSIONID=[0-9a-f-]{36}/g, 'JSESSIONID=<id>'];
 
@@ -49,7 +49,7 @@ test('a bad configuration file stops the program with a message', { timeout: 600
 });
 
 test('drogon_ctl create project writes a config.json with the same sections', { timeout: 60000 }, async (t) => {
-  const { guideState, runChecked } = require('../test-support');
+  const { guideState, runChecked } = require('../test-support/guide-tests');
   const { state } = guideState();
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-project-'));
   t.after(() => fs.rmSync(scratch, { recursive: true, force: true }));

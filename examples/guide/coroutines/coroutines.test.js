@@ -8,7 +8,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { guideBinary, pickPort, startProgram, request, exampleRegion, checkCommand, logMessages } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, exampleRegion, checkCommand, logMessages } = require('../test-support/guide-tests');
 
 test('coroutine handlers behave as the page shows', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('coroutines_example');

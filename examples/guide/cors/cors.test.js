@@ -7,7 +7,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('node:http');
-const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support/guide-tests');
 const { launchBrowser } = require('../../../docs/test/support/browser');
 
 const ALLOWED = 'http://localhost:5173'; // the program's default allowed origin, as on the page

@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, runCommand, runChecked, request, exampleRegion, normalizeOutput, checkCommand, examplesDir } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, runCommand, runChecked, request, exampleRegion, normalizeOutput, checkCommand, examplesDir } = require('../test-support/guide-tests');
 
 const region = (name) => exampleRegion('coz/commands.sh', name);
 const expectedLines = (name) => normalizeOutput(exampleRegion(`coz/expected/${name}.txt`)).split('\n');

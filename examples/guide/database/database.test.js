@@ -9,7 +9,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, exampleRegion, checkCommand, scratchDir, examplesDir } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, exampleRegion, checkCommand, scratchDir, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'database');
 const tryRegions = ['try-list', 'try-loan', 'try-orm'];

@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const {
   guideBinary, pickPort, startProgram, runChecked, runCommand, exampleRegion, normalizeOutput, logMessages, examplesDir, sleep,
-} = require('../test-support');
+} = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'deployment');
 const NGINX = '/usr/sbin/nginx';

@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, runCommand, runChecked, request, exampleRegion, normalizeOutput, checkCommand, assertRegionOutput, examplesDir } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, runCommand, runChecked, request, exampleRegion, normalizeOutput, checkCommand, assertRegionOutput, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'drogon-ctl');
 const generatedDir = path.join(chapterDir, 'generated');

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, request, scratchDir, examplesDir, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runCommand, request, scratchDir, examplesDir, sleep } = require('../test-support/guide-tests');
 
 
 // A GET (or other method) from a chosen loopback address; resolves to the answer, or rejects on a

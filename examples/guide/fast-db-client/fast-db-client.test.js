@@ -12,7 +12,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, startPostgres, startLatencyProxy, runRegion, assertRegionOutput, exampleRegion, normalizeOutput, examplesDir, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startPostgres, startLatencyProxy, runRegion, assertRegionOutput, exampleRegion, normalizeOutput, examplesDir, sleep } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'fast-db-client');
 const DELAY_MS = 1; // each way, as the page says

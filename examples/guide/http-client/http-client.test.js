@@ -6,7 +6,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { guideBinary, pickPort, startProgram, startBackground, runCommand, request, requestJson, exampleRegion, normalizeOutput, checkCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startBackground, runCommand, request, requestJson, exampleRegion, normalizeOutput, checkCommand } = require('../test-support/guide-tests');
 
 // A region of commands.sh as the page shows it, with the page's ports (gateway 8080, backend 9090)
 // replaced by the test's.

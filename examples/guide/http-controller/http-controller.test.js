@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, runChecked, guideBinary, pickPort, startProgram, request, requestJson, checkCommand } = require('../test-support');
+const { guideState, runChecked, guideBinary, pickPort, startProgram, request, requestJson, checkCommand } = require('../test-support/guide-tests');
 
 test('the books controller answers as the page says', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('http_controller');

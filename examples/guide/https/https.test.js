@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const https = require('node:https');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand, examplesDir, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand, examplesDir, sleep } = require('../test-support/guide-tests');
 
 
 // A region of commands.sh with the page's ports (8080, 8443) replaced by the test's.

@@ -14,7 +14,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { validate } = require('dockerfile-utils');
-const { runCommand, runChecked, exampleRegion, examplesDir, repoRoot } = require('../test-support');
+const { runCommand, runChecked, exampleRegion, examplesDir, repoRoot } = require('../test-support/guide-tests');
 
 const dir = path.join(examplesDir, 'installation-other-systems');
 const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');

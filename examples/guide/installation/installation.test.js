@@ -11,7 +11,7 @@ const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { benchHome } = require('../../../shared/src/bench-state');
-const { runChecked, runCommand, pickPort, startProgram, request, exampleRegion, scratchDir, guideState, examplesDir, repoRoot } = require('../test-support');
+const { runChecked, runCommand, pickPort, startProgram, request, exampleRegion, scratchDir, guideState, examplesDir, repoRoot } = require('../test-support/guide-tests');
 
 const setupScript = fs.readFileSync(path.join(repoRoot, 'bench', 'setup.sh'), 'utf8');
 const pins = JSON.parse(fs.readFileSync(path.join(repoRoot, 'bench', 'pins.json'), 'utf8'));

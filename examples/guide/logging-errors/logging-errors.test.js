@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, logMessages, runChecked, runCommand, guideState, examplesDir, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, logMessages, runChecked, runCommand, guideState, examplesDir, sleep } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'logging-errors');
 const config = JSON.parse(fs.readFileSync(path.join(chapterDir, 'config.json'), 'utf8')).app.log;

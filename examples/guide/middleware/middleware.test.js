@@ -4,7 +4,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support/guide-tests');
 
 test('the middleware and the filter act as the page says', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('middleware');
@@ -29,7 +29,7 @@ test('drogon_ctl create filter writes an empty HttpFilter', { timeout: 60000 }, 
   const fs = require('node:fs');
   const os = require('node:os');
   const path = require('node:path');
-  const { guideState, runChecked } = require('../test-support');
+  const { guideState, runChecked } = require('../test-support/guide-tests');
   const { state } = guideState();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-ctl-filter-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

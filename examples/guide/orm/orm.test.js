@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, runRegion, assertRegionOutput, examplesDir } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, runRegion, assertRegionOutput, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'orm');
 const MODEL_FILES = ['Authors', 'Books', 'BookTags', 'Tags'].flatMap((name) => [`${name}.h`, `${name}.cc`]);

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, exampleRegion, checkCommand, logMessages, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, exampleRegion, checkCommand, logMessages, examplesDir } = require('../test-support/guide-tests');
 
 test('plugins start in dependency order, serve, and stop in reverse order', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('plugins_example');
@@ -34,7 +34,7 @@ test('plugins start in dependency order, serve, and stop in reverse order', { ti
 });
 
 test('drogon_ctl create plugin writes an empty plugin', { timeout: 60000 }, async (t) => {
-  const { guideState, runChecked } = require('../test-support');
+  const { guideState, runChecked } = require('../test-support/guide-tests');
   const { state } = guideState();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-ctl-plugin-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

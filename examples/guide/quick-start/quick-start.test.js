@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, checkCommand } = require('../test-support');
+const { guideState, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, checkCommand } = require('../test-support/guide-tests');
 
 const withPort = (text, port) => text.replaceAll('8080', String(port));
 const expected = (name) => normalizeOutput(exampleRegion(`quick-start/expected/${name}.txt`));

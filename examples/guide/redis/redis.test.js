@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, startRedis, runChecked, exampleRegion, checkCommand, logMessages, requestJson, examplesDir, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startRedis, runChecked, exampleRegion, checkCommand, logMessages, requestJson, examplesDir, sleep } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'redis');
 

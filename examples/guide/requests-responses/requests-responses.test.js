@@ -8,7 +8,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, examplesDir } = require('../test-support/guide-tests');
 
 test('requests and responses behave as the page shows', { timeout: 10 * 60 * 1000 }, async (t) => {
   const binary = await guideBinary('requests_responses');

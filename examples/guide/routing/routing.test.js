@@ -5,7 +5,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { guideBinary, pickPort, startProgram, request, checkCommand, logMessages } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, logMessages } = require('../test-support/guide-tests');
 
 const regions = ['try-patterns', 'try-types', 'try-regex', 'try-methods', 'try-head', 'try-options',
   'try-static', 'try-order', 'try-skip', 'try-controller', 'try-exact'];

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support/guide-tests');
 
 const sessionId = [/JSESSIONID=[0-9a-f-]{36}/g, 'JSESSIONID=<id>'];
 

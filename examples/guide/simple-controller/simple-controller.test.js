@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand } = require('../test-support');
+const { guideState, guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, checkCommand } = require('../test-support/guide-tests');
 
 test('drogon_ctl create controller writes the skeleton the page describes', { timeout: 60000 }, async (t) => {
   const { state } = guideState();

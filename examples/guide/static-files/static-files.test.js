@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const http = require('node:http');
-const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'static-files');
 const letters = 'abcdefghijklmnopqrstuvwxyz\n';

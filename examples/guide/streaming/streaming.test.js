@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked, sleep } = require('../test-support/guide-tests');
 const { readPeakRssBytes, resetPeakRssOfGroup, cpuTicksOfGroup } = require('../../../shared/src/proc-stats');
 
 const MiB = 1024 * 1024;

@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const path = require('node:path');
-const { guideBuild, guideBinary, runCommand, exampleRegion, normalizeOutput } = require('../test-support');
+const { guideBuild, guideBinary, runCommand, exampleRegion, normalizeOutput } = require('../test-support/guide-tests');
 
 const stripColours = (text) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
@@ -45,7 +45,7 @@ test('CTest runs one test per DROGON_TEST', { timeout: 10 * 60 * 1000 }, async (
 test('drogon_ctl create project puts a test program like this one in test/', { timeout: 60000 }, async (t) => {
   const fs = require('node:fs');
   const os = require('node:os');
-  const { guideState, runChecked } = require('../test-support');
+  const { guideState, runChecked } = require('../test-support/guide-tests');
   const { state } = guideState();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-ctl-project-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, checkCommand } = require('../test-support');
+const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, checkCommand } = require('../test-support/guide-tests');
 
 // The page's command to start the example, with ./build/ replaced by the guide build's binary.
 async function startExample(t, region) {

@@ -5,7 +5,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { guideBinary, pickPort, startProgram, startBackground, runChecked, exampleRegion, normalizeOutput, checkCommand, request, guideState, sleep } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startBackground, runChecked, exampleRegion, normalizeOutput, checkCommand, request, guideState, sleep } = require('../test-support/guide-tests');
 
 
 // The page's command for a client, with ./build/ replaced by the guide build's folder.
