@@ -1,9 +1,9 @@
 // References declared in a JSON schema (issue 29). A field that names a member of a collection of the
 // same document (a server, a scenario, a counted case) carries
 //   "referenceTo": "/servers/*/id"            (or an array of such collections: any of them, or
-//   { "in": "/servers/*/id", "partialRunsMayOmit": true }: see shared/reference-check.js)
+//   { "in": "/servers/*/id", "partialRunsMayOmit": true }: see shared/src/reference-check.js)
 // and ajv checks it like any other keyword: every validator made with addReferenceKeyword (the bench's
-// shared/json-schema.js, the history loader through it, the pages' validate.js, and the standalone
+// shared/src/json-schema.js, the history loader through it, the pages' validate.js, and the standalone
 // validator the site ships, docs/src/benchmarks/validator-bundle.js) refuses an unknown value with its
 // path, the value and the collection. referenceMarks() lists the marks with the data paths they apply
 // to, so tests are generated from the schema rather than from a typed list.

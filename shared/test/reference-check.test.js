@@ -1,5 +1,5 @@
 'use strict';
-// What the schema's referenceTo keyword checks (bench/src/shared/reference-check.js), on its own; the
+// What the schema's referenceTo keyword checks (shared/src/reference-check.js), on its own; the
 // keyword in ajv: schema-references.test.js.
 const test = require('node:test');
 const assert = require('node:assert/strict');

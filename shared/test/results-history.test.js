@@ -79,7 +79,7 @@ test('loadHistory: a broken reference in any real history entry is refused namin
   // The real history (bench/results/history/); in each file in turn, a reference the trend reads set to
   // an unknown id (TEST DATA): the comparison behind a ratio, or a scenario result's server in format 1.
   const dir = tempDir(t);
-  const realDir = path.join(__dirname, '..', '..', 'results', 'history');
+  const realDir = path.join(__dirname, '..', '..', 'bench', 'results', 'history');
   const names = fs.readdirSync(realDir).filter((n) => n.endsWith('.json'));
   assert.ok(names.length >= 2, `${names.length} history files`);
   for (const name of names) fs.copyFileSync(path.join(realDir, name), path.join(dir, name));

@@ -1,5 +1,5 @@
 'use strict';
-// The referenceTo keyword (bench/src/shared/schema-references.js) and the rule that keeps it complete:
+// The referenceTo keyword (shared/src/schema-references.js) and the rule that keeps it complete:
 // a field of bench/results.schema.json whose name, description or type says it holds an id carries a
 // reference mark, unless it is the id of a collection's member itself.
 const test = require('node:test');
