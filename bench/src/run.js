@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
-// config -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds,
+// scenario file -> plan -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds,
 // in blocks, block-major, with the instruction and system-call counts between blocks; fixed-rate levels;
 // sweep) -> summarize -> benchmark expectation -> validate + write.
 const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
 const { parseCli, USAGE } = require('./plan/cli');
-const { loadScenarios, buildPlan, allServers, serversOf } = require('./plan/config');
+const { loadScenarios } = require('./plan/load-scenarios');
+const { buildPlan } = require('./plan/build-plan');
+const { allServers, serversOf } = require('./plan/plan-servers');
 const { loadBenchState, checkTools } = require('./plan/setup-check');
 const { unusableJsonServers, dropJsonServers, notBuiltHere } = require('./plan/json-servers');
 const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');

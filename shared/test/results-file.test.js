@@ -9,7 +9,7 @@ const { readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { validateResults } = require('../src/results-file');
 const { serverResult } = require('../../bench/src/summarize/summarize');
-const { loadScenarios } = require('../../bench/src/plan/config');
+const { loadScenarios } = require('../../bench/src/plan/load-scenarios');
 
 const root = join(__dirname, '..', '..');
 const load = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));

@@ -21,7 +21,7 @@ const { median } = require('../summarize/stats');
 const { countComparisons } = require('../summarize/counts');
 const { measurementToolVersions } = require('../plan/environment');
 const { stepWeight } = require('../plan/estimate');
-const { serversOf, referenceOf } = require('../plan/config');
+const { serversOf, referenceOf } = require('../plan/plan-servers');
 
 const METHOD = '(Ir(2N) - Ir(N)) / N';
 

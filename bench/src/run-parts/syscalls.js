@@ -25,7 +25,7 @@ const { readTextOrEmpty: readText } = require('../shared/read-text');
 const { median } = require('../summarize/stats');
 const { callsByCategory, countComparisons } = require('../summarize/counts');
 const { stepWeight } = require('../plan/estimate');
-const { serversOf, referenceOf } = require('../plan/config');
+const { serversOf, referenceOf } = require('../plan/plan-servers');
 
 const METHOD = '(calls(2N) - calls(N)) / N';
 

@@ -12,7 +12,7 @@ const { join } = require('node:path');
 const { parseStraceSummary } = require('../../src/parse/strace');
 const { perRequestByName, repeatFigures, summarizeSyscallRepeats } = require('../../src/run-parts/syscalls');
 const { callsByCategory } = require('../../src/summarize/counts');
-const { loadScenarios } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
 
 const fixture = (name) => readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8');
 

@@ -4,7 +4,8 @@
 // Covers: bench/src/run-parts/progress.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadScenarios, buildPlan } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
+const { buildPlan } = require('../../src/plan/build-plan');
 const { estimatePlan, stepWeight } = require('../../src/plan/estimate');
 const { Progress } = require('../../src/run-parts/progress');
 

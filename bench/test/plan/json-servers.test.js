@@ -4,7 +4,8 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync, existsSync } = require('node:fs');
-const { loadScenarios, buildPlan } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
+const { buildPlan } = require('../../src/plan/build-plan');
 const { loadJsonServers, unusableJsonServers, dropJsonServers, notBuiltHere } = require('../../src/plan/json-servers');
 const { loadBenchState } = require('../../../shared/src/bench-state');
 

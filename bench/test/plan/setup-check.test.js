@@ -10,7 +10,8 @@ const { tmpdir } = require('node:os');
 const { loadBenchState, checkTools } = require('../../src/plan/setup-check');
 const { STATE_FIELDS } = require('../../../shared/src/bench-state');
 const { BenchError, EXIT } = require('../../src/shared/errors');
-const { loadScenarios, buildPlan } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
+const { buildPlan } = require('../../src/plan/build-plan');
 
 const dir = mkdtempSync(join(tmpdir(), 'setup-check-test-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
 const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { spawnSync } = require('node:child_process');
-const { loadScenarios } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
 const { prepareServer } = require('../../src/servers/servers');
 const { requireBenchSetup } = require('../support/bench-setup');
 

@@ -8,7 +8,7 @@ const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { summarizeRuns, notesFor, serverResult } = require('../../src/summarize/summarize');
 const { validateResults, writeResults } = require('../../../shared/src/results-file');
-const { loadScenarios } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
 const { median } = require('../../src/summarize/stats');
 
 const fixturePath = join(__dirname, '..', 'fixtures', 'results-quick.json');

@@ -5,7 +5,7 @@
 const { readFileSync, writeFileSync, readdirSync, readlinkSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawn } = require('node:child_process');
-const { defaultScenariosPath } = require('../../src/plan/config');
+const { defaultScenariosPath } = require('../../src/plan/load-scenarios');
 const { readStat } = require('../../../shared/src/proc-stats');
 
 const runJs = join(__dirname, '..', '..', 'src', 'run.js');

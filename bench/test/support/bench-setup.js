@@ -2,7 +2,8 @@
 // For tests that need the real servers: the state written by `npm run bench:setup`, or a failure
 // that names that command (these tests never skip).
 const { loadBenchState, checkTools } = require('../../src/plan/setup-check');
-const { loadScenarios, buildPlan } = require('../../src/plan/config');
+const { loadScenarios } = require('../../src/plan/load-scenarios');
+const { buildPlan } = require('../../src/plan/build-plan');
 
 function requireBenchSetup() {
   try {

@@ -1,0 +1,69 @@
+'use strict';
+// What a run takes from its profile: the parts (--parts), the scenarios (--scenarios) and the servers
+// (--servers), each name checked against the profile and the scenario file.
+const { BenchError } = require('../shared/errors');
+const { runnerDefs } = require('./json-servers');
+
+function parseList(value) {
+  return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+// In the order they run: fixedRate needs the closed-loop maxima of the scenarios before it.
+const PARTS = Object.freeze(['scenarios', 'json', 'fixedRate', 'sweep', 'instructions', 'syscalls']);
+
+// Which parts run: --parts if given; else, when --scenarios picks some, the parts those scenarios
+// belong to; else every part the profile defines. explicit: the user named them (a part that then has
+// nothing to run is an error, not silently dropped).
+function chooseParts(profile, profileName, overrides, selected) {
+  const defined = PARTS.filter((part) => part === 'scenarios' || profile[part]);
+  const asked = parseList(overrides.parts);
+  if (!asked) {
+    if (!selected) return { parts: defined, explicit: false };
+    return { parts: PARTS.filter((p) => (p === 'scenarios' && selected.hello.length) || (p === 'json' && selected.json.length)), explicit: false };
+  }
+  if (asked.length === 0) throw new BenchError(`--parts: name at least one of ${PARTS.join(', ')}`);
+  for (const part of asked) {
+    if (!PARTS.includes(part)) throw new BenchError(`--parts: unknown part "${part}" (known: ${PARTS.join(', ')})`);
+    if (!defined.includes(part)) throw new BenchError(`--parts: profile "${profileName}" has no ${part} block`);
+  }
+  return { parts: PARTS.filter((part) => asked.includes(part)), explicit: true };
+}
+
+// --scenarios: ids of the profile's hello-world scenarios and of its JSON scenarios.
+function selectScenarios(data, profile, profileName, ids) {
+  if (!ids) return null;
+  const jsonIds = profile.json ? profile.json.scenarios : [];
+  const selected = { hello: [], json: [] };
+  for (const id of ids) {
+    const hello = profile.scenarios.find((s) => s.id === id);
+    if (hello) selected.hello.push(hello);
+    else if (jsonIds.includes(id)) selected.json.push(data.json.scenarios.find((s) => s.id === id));
+    else {
+      throw new BenchError(`--scenarios: profile "${profileName}" has no scenario "${id}" (known: ${[...profile.scenarios.map((s) => s.id), ...jsonIds].join(', ')})`);
+    }
+  }
+  return selected;
+}
+
+// --servers names hello-world and JSON servers alike; each part uses the listed servers of its kind.
+function chooseServers(data, profile, overrides) {
+  const listed = parseList(overrides.servers);
+  const jsonDefs = data.jsonServers ? runnerDefs(data.jsonServers) : [];
+  if (!listed) {
+    return {
+      hello: profile.servers.map((id) => data.servers.find((s) => s.id === id)),
+      json: profile.json ? profile.json.servers.map((id) => jsonDefs.find((s) => s.id === id)) : [],
+    };
+  }
+  const chosen = { hello: [], json: [] };
+  for (const id of listed) {
+    const hello = data.servers.find((s) => s.id === id);
+    const json = jsonDefs.find((s) => s.id === id);
+    if (hello) chosen.hello.push(hello);
+    else if (json) chosen.json.push(json);
+    else throw new BenchError(`--servers: unknown server "${id}" (known: ${[...data.servers, ...jsonDefs].map((s) => s.id).join(', ')})`);
+  }
+  return chosen;
+}
+
+module.exports = { parseList, chooseParts, selectScenarios, chooseServers, PARTS };
