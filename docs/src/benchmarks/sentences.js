@@ -63,15 +63,15 @@ const SINGLE = { none: 'none', noInterval: 'noInterval', intervalMissing: 'inter
 const EACH = { none: 'eachNone', noInterval: 'eachNoInterval', intervalMissing: 'eachIntervalMissing', reason: 'eachReason', withInterval: 'eachWithInterval', withPooled: 'eachWithPooled' };
 
 /**
- * What a pooled figure adds (ratio.pooled, shared/src/figures/pooled-figures.js): { runs, own, unusual }
- * as text, "this run 5.30×" and ", unusual" where the run's own figure lies outside the pooled interval.
+ * What a pooled figure adds (ratio.pooled, shared/src/figures/pooled-figures.js), as text: runs, this
+ * run's own figure ("5.30×"), and unusual: empty, or the words of `unusualKey` (a string of the table,
+ * which may quote {own}) where the run's own figure lies outside the pooled interval.
  */
-function pooledParts(ctx, pooled) {
-  const s = ctx.strings.comparison;
+function pooledParts(ctx, pooled, unusualKey = 'comparison.unusual') {
+  const own = pooled.own ? fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(pooled.own.ratio) }, 'comparison.ratio') : ctx.strings.dash;
   return {
-    runs: ctx.fmt.integer(pooled.runs),
-    own: pooled.own ? fill(s.ratio, { value: ctx.fmt.ratio(pooled.own.ratio) }, 'comparison.ratio') : ctx.strings.dash,
-    unusual: pooled.unusual ? s.unusual : '',
+    runs: ctx.fmt.integer(pooled.runs), own,
+    unusual: pooled.unusual ? fill(lookup(ctx.strings, unusualKey, 'strings'), { own }, unusualKey) : '',
   };
 }
 

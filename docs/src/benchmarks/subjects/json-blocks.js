@@ -118,7 +118,8 @@ function jsonChart(ctx) {
   const unfolded = ctx.layout.endpointSentencesUnfolded;
   const sentenceBlock = endpointItems.length <= unfolded ? endpointItems.join('\n')
     : paragraphs(endpointItems.slice(0, unfolded - 1).join('\n'),
-      folded(ctx.t('moreEndpoints', { count: ctx.fmt.integer(endpointItems.length - unfolded + 1) }), endpointItems.slice(unfolded - 1).join('\n'), 'bench-more'));
+      // (With 1 line to spare, every sentence is folded under it: "The 4 endpoints in sentences".)
+      folded(ctx.t(unfolded > 1 ? 'moreEndpoints' : 'allEndpoints', { count: ctx.fmt.integer(endpointItems.length - unfolded + 1) }), endpointItems.slice(unfolded - 1).join('\n'), 'bench-more'));
   // The chart and the sentences side by side where the page is wide enough (site.css .bench-pair); the
   // table after them is the chart's table (benchmark-charts.js: the first table after the figure).
   return paragraphs(

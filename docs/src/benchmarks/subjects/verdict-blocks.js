@@ -19,22 +19,26 @@ const { defineSubject } = require('./subject');
 const METRIC_COLORS = [4, 5];
 
 
-// The cell of one metric; bold where it is the figure that compares the servers under the scenario's
-// pace (the one its sentence quotes).
+// The cell of one metric; its figure bold where it is the figure that compares the servers under the
+// scenario's pace (the one its sentence quotes). A pooled figure names its runs, and this run's own
+// figure follows it, not bold.
 function glanceCell(ctx, pair, ratio, quoted) {
   if (!ratio) return ctx.strings.dash;
   const value = ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(ratio.ratio) });
   let text;
+  let thisRun = '';
   if (ratio.fromMedians) text = ctx.t('glance.cellMedians', { value });
   else if (!ratio.hasCi) text = ctx.t('glance.cellNoInterval', { value });
   else {
     const interval = ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) });
     const verdict = ctx.fill(ctx.strings.comparison.verdicts[ratio.verdict], { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) });
-    // Pooled over comparable runs: the number of runs and this run's own figure beside the pooled one.
-    text = ratio.pooled ? ctx.t('glance.cellPooled', { value, interval, verdict, ...pooledParts(ctx, ratio.pooled) })
-      : ctx.t('glance.cell', { value, interval, verdict });
+    if (ratio.pooled) {
+      const parts = pooledParts(ctx, ratio.pooled, 'glance.cellUnusual');
+      text = ctx.t('glance.cellPooled', { value, interval, verdict, runs: parts.runs });
+      thisRun = ctx.t('glance.cellThisRun', parts);
+    } else text = ctx.t('glance.cell', { value, interval, verdict });
   }
-  return quoted ? `**${text}**` : text;
+  return (quoted ? `**${text}**` : text) + thisRun;
 }
 
 function paceText(ctx, scenario, pair) {
@@ -53,9 +57,10 @@ function basisText(ctx) {
   if (!pool.pooled) {
     return ctx.t('glance.oneRun', { minRuns: ctx.fmt.integer(results.pooled ? results.pooled.minRuns : pooledFigures.MIN_RUNS) });
   }
+  // The runs' dates are the link to their list on the details page.
   return ctx.t('glance.pooled', {
-    runs: ctx.fmt.integer(pool.runs.length), dates: ctx.list(pool.dates.map((d) => ctx.fmt.date(d))),
-    details: ctx.pageLink('benchmark-details', ctx.strings.pooled.title, 'pooled'),
+    runs: ctx.fmt.integer(pool.runs.length),
+    details: ctx.pageLink('benchmark-details', ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
   });
 }
 
