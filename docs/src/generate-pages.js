@@ -51,7 +51,7 @@ function readResults(resultsPath, root) {
 }
 
 // Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored
-// languages. The generator and the history loader are code of this checkout; root only moves the data
+// languages, and returns them with the results they describe ({ bodies, results }). The generator and the history loader are code of this checkout; root only moves the data
 // (pages, manifest, results, history), so tests can run the stage on a temp copy of the content.
 function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
   const { results, sha256, bytes, shown } = readResults(resultsPath, root);
@@ -65,7 +65,7 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
       }
     }
   }
-  return bodies;
+  return { bodies, results };
 }
 
 /**
@@ -89,18 +89,22 @@ function generatePages(options = {}) {
   // 1. Bodies of the authored languages: generated (benchmarks) or read from the page file.
   const bodies = {};
   let generatedBodies = null;
+  // What Methodology quotes of the results file: its pooling (the calibration's coverage figures).
+  let pooled = null;
   const generatedPages = manifest.pages.filter((p) => p.generatedBy);
   if (generatedPages.length) {
     // Routes of every page by id: the generated pages link to each other and to authored pages.
     const routes = Object.fromEntries(manifest.pages.map((p) => [p.id,
       Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
-    generatedBodies = time('benchmarks', () => renderBenchmarkBodies({
+    const rendered = time('benchmarks', () => renderBenchmarkBodies({
       root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),
       authoredCodes: authored.map((l) => l.code), routes,
     }));
+    generatedBodies = rendered.bodies;
+    pooled = rendered.results.pooled || null;
   }
   let settings = null;
-  const benchSettingsOnce = () => { settings = settings || readBenchSettings(root); return settings; };
+  const benchSettingsOnce = () => { settings = settings || { ...readBenchSettings(root), pooled }; return settings; };
   time('read', () => {
     for (const page of manifest.pages) {
       bodies[page.id] = {};

@@ -15,8 +15,8 @@ const { comparisonSeries } = require('./series');
 const { predictionInterval, placeOf } = require('./random-effects');
 const { calibrate, MIN_OTHER_RUNS } = require('./calibration');
 const { environmentChanges } = require('../../../shared/src/environment-changes');
-
-const MIN_RUNS = 3;
+// The same number the pages quote when a file has no pooled figures.
+const { MIN_RUNS } = require('../../../shared/src/figures/pooled-figures');
 
 function verdictOfInterval({ low, high }) {
   if (low > 1) return 'faster';

@@ -19,6 +19,8 @@ function benchSettings(json, { jsonServers = [] } = {}) {
     durationSeconds: p.durationSeconds,
     warmupSeconds: p.warmupSeconds,
     repetitions: p.repetitions,
+    // Blocks of rounds, each with server starts of its own (issue 25); 1 for a profile without.
+    blocks: p.blocks ?? 1,
     scenarios: p.scenarios.map((sc) => ({
       id: sc.id, tool: sc.tool, connections: sc.connections, keepAlive: sc.keepAlive,
       pipelineDepth: sc.pipelineDepth ?? 1,

@@ -59,8 +59,21 @@ function comparisonText(ctx, pair, ratio) {
 }
 
 // Template keys of a comparison standing alone, and of one item in a list against one reference.
-const SINGLE = { none: 'none', noInterval: 'noInterval', intervalMissing: 'intervalMissing', reason: 'reason', withInterval: 'withInterval' };
-const EACH = { none: 'eachNone', noInterval: 'eachNoInterval', intervalMissing: 'eachIntervalMissing', reason: 'eachReason', withInterval: 'eachWithInterval' };
+const SINGLE = { none: 'none', noInterval: 'noInterval', intervalMissing: 'intervalMissing', reason: 'reason', withInterval: 'withInterval', withPooled: 'withPooled' };
+const EACH = { none: 'eachNone', noInterval: 'eachNoInterval', intervalMissing: 'eachIntervalMissing', reason: 'eachReason', withInterval: 'eachWithInterval', withPooled: 'eachWithPooled' };
+
+/**
+ * What a pooled figure adds (ratio.pooled, shared/src/figures/pooled-figures.js), as text: runs, this
+ * run's own figure ("5.30×"), and unusual: empty, or the words of `unusualKey` (a string of the table,
+ * which may quote {own}) where the run's own figure lies outside the pooled interval.
+ */
+function pooledParts(ctx, pooled, unusualKey = 'comparison.unusual') {
+  const own = pooled.own ? fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(pooled.own.ratio) }, 'comparison.ratio') : ctx.strings.dash;
+  return {
+    runs: ctx.fmt.integer(pooled.runs), own,
+    unusual: pooled.unusual ? fill(lookup(ctx.strings, unusualKey, 'strings'), { own }, unusualKey) : '',
+  };
+}
 
 function comparisonPhrase(ctx, pair, ratio, keys) {
   const s = ctx.strings.comparison;
@@ -78,6 +91,10 @@ function comparisonPhrase(ctx, pair, ratio, keys) {
   const interval = fill(s.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) }, `${what}.interval`);
   const verdict = fill(lookup(s.verdicts, ratio.verdict, `${what}.verdicts`), names, `${what}.verdicts.${ratio.verdict}`);
   const because = reason ? fill(s[keys.reason], { reason }, `${what}.${keys.reason}`) : '';
+  // Pooled over comparable runs: the prediction interval, the number of runs, this run's own figure.
+  if (ratio.pooled) {
+    return fill(s[keys.withPooled], { ...names, value, interval, verdict, ...pooledParts(ctx, ratio.pooled) }, `${what}.${keys.withPooled}`);
+  }
   return fill(s[keys.withInterval], { ...names, value, interval, verdict, reason: because }, `${what}.${keys.withInterval}`);
 }
 
@@ -142,4 +159,4 @@ function localize({ key, params }, ctx, kinds = {}) {
   return fill(template, values, `sentences.${key}`);
 }
 
-module.exports = { sentence, param, fill, lookup, localize, comparisonText, comparisonsText, sideText, jsonEndpointText };
+module.exports = { sentence, param, fill, lookup, localize, pooledParts, comparisonText, comparisonsText, sideText, jsonEndpointText };

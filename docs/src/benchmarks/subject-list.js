@@ -11,6 +11,7 @@ const SUBJECTS = [
   require('./subjects/provenance-blocks').subject,
   require('./subjects/scenario-blocks').subject,
   require('./subjects/verdict-blocks').subject,
+  require('./subjects/pooled-blocks').subject,
   require('./subjects/sweep-blocks').subject,
   require('./subjects/json-blocks').subject,
   require('./subjects/fixed-rate-blocks').subject,

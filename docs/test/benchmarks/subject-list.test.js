@@ -12,8 +12,8 @@ const { sweepChart } = require('../../src/benchmarks/subjects/sweep-blocks');
 const { instructionsChart } = require('../../src/benchmarks/subjects/count-blocks');
 const { stringsOf, literalResults, contextFor, chartOf } = require('../support/subject-fixtures');
 
-test('the nine subjects of the issue, each once, each with the one signature', () => {
-  assert.deepEqual(SUBJECTS.map((s) => s.name), ['provenance', 'scenarios', 'verdicts', 'sweep', 'json', 'fixedRate', 'counts', 'trend', 'serverExits']);
+test('the nine subjects of the issue (and pooling over runs, issue 25), each once, each with the one signature', () => {
+  assert.deepEqual(SUBJECTS.map((s) => s.name), ['provenance', 'scenarios', 'verdicts', 'pooling', 'sweep', 'json', 'fixedRate', 'counts', 'trend', 'serverExits']);
   for (const subject of SUBJECTS) {
     assert.deepEqual(Object.keys(subject), ['name', 'sections', 'methodology', 'blockSentences', 'failedRuns', 'ownRun'], subject.name);
     assert.deepEqual(Object.keys(subject.sections), ['benchmarks', 'benchmark-details', 'front-page'], subject.name);

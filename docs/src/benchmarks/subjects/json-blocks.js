@@ -7,6 +7,7 @@
 const { codeSpan, escapeHtmlInMarkdown, escapeMarkdownText, oneLine, table } = require('../../../../shared/src/escape');
 const lookup = require('../../../../shared/src/figures/results-lookup');
 const verdicts = require('../../../../shared/src/figures/verdict-figures');
+const { shownRatio, poolSummary } = require('../../../../shared/src/figures/pooled-figures');
 const jsonFigures = require('../../../../shared/src/figures/json-figures');
 const { chartFigure } = require('../chart-figure');
 const { sentence, param, localize, jsonEndpointText } = require('../sentences');
@@ -33,7 +34,7 @@ function endpointSentence(results, scenario) {
   const metric = verdicts.quotedMetric(pace);
   const list = others.map((other) => {
     const pair = { reference, other };
-    return param.comparison(pair, metric, verdicts.ratioFor(scenario, metric, pair));
+    return param.comparison(pair, metric, shownRatio(results, scenario, metric, pair));
   });
   const params = { comparison: param.comparisons(list), tool: param.text(scenario.tool) };
   if (pace === 'mixed') params.sides = param.sides(sides);
@@ -54,6 +55,7 @@ function jsonChart(ctx) {
     count: ctx.fmt.integer(data.servers.length), reference: ctx.serverName(reference),
     threads: ctx.fmt.integer(first.clientThreads), connections: ctx.fmt.integer(first.connections),
     rounds: ctx.fmt.integer(first.repetitions ?? results.method.repetitions), duration: ctx.fmt.decimal(first.durationSeconds ?? results.method.durationSeconds, 0),
+    intervals: poolSummary(results).pooled ? ctx.strings.json.intervalsPooled : ctx.strings.json.intervalsOwn,
   });
   // The variants that could not be built: one line, their reasons folded under it.
   const notBuilt = (results.notBuilt || []).length ? folded(
@@ -116,7 +118,8 @@ function jsonChart(ctx) {
   const unfolded = ctx.layout.endpointSentencesUnfolded;
   const sentenceBlock = endpointItems.length <= unfolded ? endpointItems.join('\n')
     : paragraphs(endpointItems.slice(0, unfolded - 1).join('\n'),
-      folded(ctx.t('moreEndpoints', { count: ctx.fmt.integer(endpointItems.length - unfolded + 1) }), endpointItems.slice(unfolded - 1).join('\n'), 'bench-more'));
+      // (With 1 line to spare, every sentence is folded under it: "The 4 endpoints in sentences".)
+      folded(ctx.t(unfolded > 1 ? 'moreEndpoints' : 'allEndpoints', { count: ctx.fmt.integer(endpointItems.length - unfolded + 1) }), endpointItems.slice(unfolded - 1).join('\n'), 'bench-more'));
   // The chart and the sentences side by side where the page is wide enough (site.css .bench-pair); the
   // table after them is the chart's table (benchmark-charts.js: the first table after the figure).
   return paragraphs(

@@ -62,10 +62,22 @@ function downloadLink(ctx) {
 }
 
 /**
- * The source drawer of one chart or table. commands: exact command lines (data, shown verbatim as
- * code); none for a table of facts (the environment).
+ * The runs a pooled figure rests on (results.pooled.runs, oldest first), as Markdown list items: when,
+ * the commit, the file and its sha256 (the newest run is this file, whose hash is above).
  */
-function sourceDrawer(ctx, commands = []) {
+function pooledRunItems(ctx) {
+  return ctx.results.pooled.runs.map((run) => {
+    const values = { startedAt: utcMinute(run.startedAt), commit: codeSpan(run.gitCommit), file: codeSpan(run.source) };
+    return run.sha256 ? ctx.t('source.pooledRun', { ...values, sha: codeSpan(run.sha256) }) : ctx.t('source.pooledRunThis', values);
+  });
+}
+
+/**
+ * The source drawer of one chart or table. commands: exact command lines (data, shown verbatim as
+ * code); none for a table of facts (the environment). pooledRuns: the figure is pooled over runs
+ * (results.pooled), and the drawer lists them.
+ */
+function sourceDrawer(ctx, commands = [], { pooledRuns = false } = {}) {
   const { results, source } = ctx;
   const env = results.environment;
   // The summary is HTML text: every value escaped for HTML, nothing Markdown.
@@ -76,6 +88,9 @@ function sourceDrawer(ctx, commands = []) {
     `- ${ctx.t('source.file', { download: downloadLink(ctx), sha: codeSpan(source.sha256) })}`,
     `- ${ctx.t('source.run', { startedAt: utcMinute(results.startedAt), finishedAt: utcMinute(results.finishedAt), commit: codeSpan(env.gitCommit) })}`,
   ];
+  if (pooledRuns && ctx.results.pooled && ctx.results.pooled.comparisons.length) {
+    lines.push(`- ${ctx.strings.source.pooled}`, ...pooledRunItems(ctx).map((item) => `  - ${item}`));
+  }
   // As a reader types them (no path of the machine that ran them); distinct after that, in order.
   const shown = [...new Set(commands.map(readerCommand))];
   if (shown.length) lines.push(`- ${ctx.strings.source.commands}`, ...shown.map((c) => `  - ${codeSpan(c)}`));
@@ -156,5 +171,5 @@ module.exports = {
     },
   }),
   // The drawer every subject puts under its charts and tables, and what it is made of.
-  sourceDrawer, downloadLink, runCommands, readerCommand, readerText, PUBLISHED_RESULTS, SHORT_SHA, SHORT_COMMIT,
+  sourceDrawer, pooledRunItems, downloadLink, runCommands, readerCommand, readerText, PUBLISHED_RESULTS, SHORT_SHA, SHORT_COMMIT,
 };

@@ -8,6 +8,7 @@ const { codeSpan, escapeMarkdownText, table } = require('../../../../shared/src/
 const lookup = require('../../../../shared/src/figures/results-lookup');
 const verdicts = require('../../../../shared/src/figures/verdict-figures');
 const latencyFigures = require('../../../../shared/src/figures/scenario-figures');
+const { shownRatio } = require('../../../../shared/src/figures/pooled-figures');
 const { chartFigure, LABELLED_PERCENTILES } = require('../chart-figure');
 const { sentence, param, fill, localize } = require('../sentences');
 const {
@@ -32,7 +33,8 @@ function scenarioSentence(results, scenario, pair) {
   }
   const { pace, sides } = verdicts.paceOf(scenario, [pair.reference, pair.other]);
   const metric = verdicts.quotedMetric(pace);
-  const ratio = verdicts.ratioFor(scenario, metric, pair);
+  // Pooled over comparable runs where the file has them (pooled-figures.js), else this run's own.
+  const ratio = shownRatio(results, scenario, metric, pair);
   const params = { comparison: param.comparison(pair, metric, ratio), tool: param.text(scenario.tool) };
   if (pace === 'mixed') params.sides = param.sides(sides);
   return { ...sentence(`pace.${pace}`, params), pace, metric };
@@ -269,6 +271,9 @@ module.exports = {
         pipelinedConnections: (ctx, s) => ctx.list(pipelined(s).map((sc) => ctx.fmt.integer(sc.connections))),
         // The default profile's fewest rounds of any scenario.
         defaultMinRounds: (ctx, s) => ctx.fmt.integer(Math.min(...s.profiles.find((p) => p.id === 'default').scenarios.map((sc) => sc.repetitions))),
+        // The default profile's pipelined rounds (as a list when the scenarios differ) and its blocks (issue 25).
+        pipelinedRounds: (ctx, s) => ctx.list([...new Set(pipelined(s).map((sc) => sc.repetitions))].map((n) => ctx.fmt.integer(n))),
+        defaultBlocks: (ctx, s) => ctx.fmt.integer(s.profiles.find((p) => p.id === 'default').blocks),
       },
     },
     failedRuns,

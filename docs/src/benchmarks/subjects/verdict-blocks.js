@@ -7,8 +7,9 @@
 const { table } = require('../../../../shared/src/escape');
 const lookup = require('../../../../shared/src/figures/results-lookup');
 const verdictFigures = require('../../../../shared/src/figures/verdict-figures');
+const pooledFigures = require('../../../../shared/src/figures/pooled-figures');
 const { chartFigure } = require('../chart-figure');
-const { sideText, comparisonText } = require('../sentences');
+const { sideText, comparisonText, pooledParts } = require('../sentences');
 const { paragraphs } = require('../markdown-blocks');
 const { sourceDrawer, runCommands } = require('./provenance-blocks');
 const { defineSubject } = require('./subject');
@@ -18,20 +19,26 @@ const { defineSubject } = require('./subject');
 const METRIC_COLORS = [4, 5];
 
 
-// The cell of one metric; bold where it is the figure that compares the servers under the scenario's
-// pace (the one its sentence quotes).
+// The cell of one metric; its figure bold where it is the figure that compares the servers under the
+// scenario's pace (the one its sentence quotes). A pooled figure names its runs, and this run's own
+// figure follows it, not bold.
 function glanceCell(ctx, pair, ratio, quoted) {
   if (!ratio) return ctx.strings.dash;
   const value = ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(ratio.ratio) });
   let text;
+  let thisRun = '';
   if (ratio.fromMedians) text = ctx.t('glance.cellMedians', { value });
   else if (!ratio.hasCi) text = ctx.t('glance.cellNoInterval', { value });
   else {
     const interval = ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(ratio.ciLow), high: ctx.fmt.ratio(ratio.ciHigh) });
     const verdict = ctx.fill(ctx.strings.comparison.verdicts[ratio.verdict], { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) });
-    text = ctx.t('glance.cell', { value, interval, verdict });
+    if (ratio.pooled) {
+      const parts = pooledParts(ctx, ratio.pooled, 'glance.cellUnusual');
+      text = ctx.t('glance.cellPooled', { value, interval, verdict, runs: parts.runs });
+      thisRun = ctx.t('glance.cellThisRun', parts);
+    } else text = ctx.t('glance.cell', { value, interval, verdict });
   }
-  return quoted ? `**${text}**` : text;
+  return (quoted ? `**${text}**` : text) + thisRun;
 }
 
 function paceText(ctx, scenario, pair) {
@@ -41,9 +48,25 @@ function paceText(ctx, scenario, pair) {
   return sides.map((s) => ctx.fill(ctx.strings.sideOfServer, { server: ctx.serverName(s.server), side: sideText(ctx, s.side) })).join(ctx.strings.listSeparator);
 }
 
+// What the figures rest on, said after the intro: pooled over comparable runs (how many, which dates,
+// where they are listed), or one run (whose intervals describe that run only).
+function basisText(ctx) {
+  const { results } = ctx;
+  const pool = pooledFigures.poolSummary(results);
+  if (!verdictFigures.hasIntervals(results)) return '';
+  if (!pool.pooled) {
+    return ctx.t('glance.oneRun', { minRuns: ctx.fmt.integer(results.pooled ? results.pooled.minRuns : pooledFigures.MIN_RUNS) });
+  }
+  // The runs' dates are the link to their list on the details page.
+  return ctx.t('glance.pooled', {
+    runs: ctx.fmt.integer(pool.runs.length),
+    details: ctx.pageLink('benchmark-details', ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
+  });
+}
+
 /**
  * { pair, keys, ratios, intervals, intro, table } of the results (ratios: per key scenario, per metric
- * of verdictFigures.METRICS, verdictFigures.ratioFor's answer or null; intro and table: Markdown), or { message }
+ * of verdictFigures.METRICS, pooledFigures.shownRatio's answer or null; intro and table: Markdown), or { message }
  * (Markdown) when the file has no pair of servers or no key scenario to compare.
  */
 function verdictTable(ctx) {
@@ -54,7 +77,7 @@ function verdictTable(ctx) {
   if (keys.length === 0) return { message: ctx.strings.glance.noScenarios };
   const names = { reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other) };
   const header = [ctx.strings.glance.header[0], ...verdictFigures.METRICS.map((m) => ctx.strings.glance.metrics[m]), ctx.strings.glance.header[1]];
-  const ratios = keys.map(({ scenario }) => verdictFigures.METRICS.map((m) => verdictFigures.ratioFor(scenario, m, pair)));
+  const ratios = keys.map(({ scenario }) => verdictFigures.METRICS.map((m) => pooledFigures.shownRatio(results, scenario, m, pair)));
   const rows = keys.map(({ scenario }, i) => {
     const quoted = verdictFigures.quotedMetric(verdictFigures.paceOf(scenario, [pair.reference, pair.other]).pace);
     return [ctx.scenarioLabel(scenario.id), ...verdictFigures.METRICS.map((m, j) => glanceCell(ctx, pair, ratios[i][j], m === quoted)), paceText(ctx, scenario, pair)];
@@ -62,7 +85,7 @@ function verdictTable(ctx) {
   const intervals = verdictFigures.hasIntervals(results);
   return {
     pair, keys, ratios, intervals,
-    intro: ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }),
+    intro: ctx.t('glance.intro', { ...names, noIntervals: intervals ? '' : ctx.strings.glance.noIntervals }) + basisText(ctx),
     table: table(header, rows),
   };
 }
@@ -79,7 +102,7 @@ function glance(ctx) {
   const plainNames = { reference: ctx.serverPlainName(pair.reference), other: ctx.serverPlainName(pair.other) };
   const figure = chartFigure({
     // Caption and fallback are HTML text (escaped by chartFigure), so they take the names as they are.
-    id: 'ratios', caption: ctx.t('glance.caption', plainNames), fallback: ctx.t('glance.fallback', plainNames),
+    id: 'ratios', caption: ctx.t(pooledFigures.poolSummary(ctx.results).pooled ? 'glance.captionPooled' : 'glance.caption', plainNames), fallback: ctx.t('glance.fallback', plainNames),
     spec: {
       kind: 'bar', scale: 'logarithmic', seriesIn: 'columns', keyColumns: 1, locale: ctx.fmt.locale,
       horizontal: true, base: 1, reference: 1,
@@ -94,7 +117,7 @@ function glance(ctx) {
     verdicts.intro,
     figure,
     verdicts.table,
-    sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario))),
+    sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario)), { pooledRuns: true }),
   );
 }
 
@@ -143,7 +166,6 @@ module.exports = {
         bootstrapResamples: (ctx, s) => ctx.fmt.integer(s.bootstrap.resamples),
         bootstrapConfidence: (ctx, s) => ctx.fmt.share(s.bootstrap.confidence),
         // The benchmark expectation the runner prints (scenarios.json expectation).
-        saturatedHalfWidth: (ctx, s) => ctx.fmt.share(s.expectation.saturatedHalfWidth),
         minPairs: (ctx, s) => ctx.fmt.integer(s.expectation.minPairs),
       },
     },

@@ -36,10 +36,16 @@ test('Drogon and Go: endpoint x variant table and chart, one sentence per endpoi
   // All variants conformed: one line says so.
   results.conformance = { ...results.conformance, ok: true, excluded: [] };
   assert.match(jsonChart(contextFor('en', results)), /<summary>Conformance: all 3 variants equal to Drogon \+ jsoncpp on 38 requests<\/summary>\n\n.*All answers were equal\.\n/);
-  // More endpoints than layout.endpointSentencesUnfolded: the first sentence shown, the others folded.
+  // More endpoints than layout.endpointSentencesUnfolded (N): the first N - 1 sentences shown, the others
+  // folded; with N = 1 (the layout since the figures are pooled), every sentence folded.
   for (const n of [1, 10]) results.scenarios.push({ ...results.scenarios[3], id: `json-dbop-extra${n}`, operations: n + 1 });
-  const many = jsonChart(contextFor('en', results));
-  assert.match(many, /<details class="bench-more">\n<summary>The other 3 endpoints<\/summary>/);
-  assert.equal(many.split('<details class="bench-more">')[0].split('\n').filter((l) => l.startsWith('- **')).length, 1);
+  const ctx = contextFor('en', results);
+  const many = jsonChart(ctx);
+  assert.equal(ctx.layout.endpointSentencesUnfolded, 1);
+  assert.match(many, /<details class="bench-more">\n<summary>The 4 endpoints in sentences<\/summary>/);
+  assert.equal(many.split('<details class="bench-more">')[0].split('\n').filter((l) => l.startsWith('- **')).length, 0);
+  const two = jsonChart({ ...ctx, layout: { ...ctx.layout, endpointSentencesUnfolded: 2 } });
+  assert.match(two, /<details class="bench-more">\n<summary>The other 3 endpoints<\/summary>/);
+  assert.equal(two.split('<details class="bench-more">')[0].split('\n').filter((l) => l.startsWith('- **')).length, 1);
   assert.equal(jsonChart(contextFor('en', literalResults())), stringsOf('en').json.none);
 });
