@@ -57,7 +57,9 @@ function processesIn(ns) {
  */
 async function startDebianNamespace(scratch) {
   if (process.getuid() !== 0) throw new Error('startDebianNamespace: needs root (unshare)');
-  const argv = ['unshare', '--mount', '--net', '--pid', '--fork', '--kill-child', '--mount-proc',
+  // --pdeathsig: should this test process die without its t.after, unshare dies with it, and
+  // --kill-child then ends the namespace and everything in it.
+  const argv = ['setpriv', '--pdeathsig', 'KILL', 'unshare', '--mount', '--net', '--pid', '--fork', '--kill-child', '--mount-proc',
     'bash', '-c', SETUP, 'namespace-init', scratch, STANDIN];
   const { child, pgid, exited } = spawnGroup(argv, { label: 'debian-namespace', stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
