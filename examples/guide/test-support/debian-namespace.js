@@ -7,7 +7,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { spawnGroup, stopGroup } = require('../../../bench/src/shared/process-group');
+const { spawnGroup, stopGroup } = require('../../../shared/src/process-group');
 const { runCommand, sleep } = require('./processes');
 
 const STANDIN = path.join(__dirname, 'systemctl-standin.js');

@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const {
   guideState, guideBinary, pickPort, startProgram, runRegion, assertRegionOutput, request, scratchDir, examplesDir, sleep,
-} = require('../test-support');
+} = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'views');
 
