@@ -42,9 +42,17 @@ int main(int argc, char *argv[])
         });
     // [/guide:start]
 
+    // [guide:creation]
+    // Runs inside newHttpResponse(), newHttpJsonResponse() and Drogon's other
+    // response factories, for every response they make, before the code that
+    // asked for the response sets anything on it.
+    app().registerHttpResponseCreationAdvice(
+        [](const HttpResponsePtr &resp) { resp->addHeader("x-content-type-options", "nosniff"); });
+    // [/guide:creation]
+
     // [guide:sync]
     // Runs first, on the I/O thread, for every request. A response returned
-    // here is sent at once: no routing, no handler, no other advice.
+    // here is sent at once: no routing, no handler, no pre-sending advice.
     app().registerSyncAdvice([](const HttpRequestPtr &req) -> HttpResponsePtr {
         if (req->path() == "/health")
             return text("ok\n");

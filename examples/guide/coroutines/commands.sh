@@ -13,6 +13,20 @@ curl -d 'body=call Ann' http://127.0.0.1:8080/notes
 curl -d 'body=' http://127.0.0.1:8080/notes
 # [/guide:try-notes]
 
+# [guide:try-background]
+curl http://127.0.0.1:8080/notes/count
+curl -X POST 'http://127.0.0.1:8080/notes/purge-later?after=1'
+curl http://127.0.0.1:8080/notes/count
+sleep 1.5
+curl http://127.0.0.1:8080/notes/count
+curl -d 'body=water the plants' http://127.0.0.1:8080/notes
+curl -X POST http://127.0.0.1:8080/notes/purge
+# [/guide:try-background]
+
+# [guide:try-greet]
+curl 'http://127.0.0.1:8080/greet-later?name=Ann'
+# [/guide:try-greet]
+
 # [guide:try-when-all]
 curl 'http://127.0.0.1:8080/both?a=1&b=1'
 curl 'http://127.0.0.1:8080/both?a=1&b=-1'

@@ -4,7 +4,8 @@
 // once (timed: about as long as the slower one, not their sum; with one shared client, their sum;
 // a task that throws makes when_all throw once the others are done), drogon::Mutex keeping
 // concurrent read-modify-writes from losing updates, and an exception that becomes a 500 and a log
-// line.
+// line; coroutines started from ordinary code (sync_wait in main, AsyncTask, async_run, async_func on a
+// timer, with its log line), and a by-value parameter used after a co_await.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -16,7 +17,7 @@ test('coroutine handlers behave as the page shows', { timeout: 10 * 60 * 1000 },
   const server = await startProgram([binary, String(port)], { port, label: 'coroutines_example' });
   t.after(() => server.stop());
   const took = {};
-  for (const region of ['try-sum', 'try-notes', 'try-when-all', 'try-mutex', 'try-broken']) {
+  for (const region of ['try-sum', 'try-notes', 'try-background', 'try-greet', 'try-when-all', 'try-mutex', 'try-broken']) {
     const start = performance.now();
     await checkCommand('coroutines', region, { port });
     took[region] = performance.now() - start;
@@ -48,6 +49,9 @@ test('coroutine handlers behave as the page shows', { timeout: 10 * 60 * 1000 },
   server.signal('SIGINT');
   assert.ok(await server.waitForExit(15000), 'still running 15 s after SIGINT');
   const expected = logMessages(exampleRegion('coroutines/expected/log.txt')).filter((l) => !l.startsWith('DEBUG'));
-  assert.deepEqual(expected, ['ERROR Unhandled exception in /broken, what(): no such table: no_such_table', 'WARN  SIGINT signal received.']);
+  assert.deepEqual(expected, [
+    'INFO  starting with 0 note(s)', 'INFO  purged 2 note(s), 1 s after the request',
+    'ERROR Unhandled exception in /broken, what(): no such table: no_such_table', 'WARN  SIGINT signal received.',
+  ]);
   assert.deepEqual(logMessages(server.output()).filter((l) => !l.startsWith('DEBUG')), expected);
 });

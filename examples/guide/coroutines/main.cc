@@ -1,3 +1,5 @@
+#include "background.h"
+
 #include <drogon/drogon.h>
 
 #include <atomic>
@@ -103,6 +105,27 @@ int main(int argc, char *argv[])
         },
         {Get, Post});
     // [/guide:db]
+
+    // [guide:sync-wait]
+    // sync_wait runs a coroutine from ordinary code and blocks until it has
+    // finished: in main() before run(), never on an I/O thread, which it
+    // would block.
+    LOG_INFO << "starting with " << sync_wait(countNotes(db)) << " note(s)";
+    registerBackgroundRoutes(db);  // background.cc
+    // [/guide:sync-wait]
+
+    // [guide:by-value]
+    // Parameters by value: the coroutine keeps its own copies while it is
+    // suspended. With const std::string &name, name would refer to a string
+    // in Drogon's code that is gone after the first co_await.
+    app().registerHandler(
+        "/greet-later?name={name}",
+        [](HttpRequestPtr req, std::string name) -> Task<HttpResponsePtr> {
+            co_await sleepCoro(app().getLoop(), std::chrono::milliseconds(200));
+            co_return text("hello, " + name + ", from " + req->peerAddr().toIp() + "\n");
+        },
+        {Get});
+    // [/guide:by-value]
 
     // [guide:uncaught]
     // An exception that leaves the handler reaches Drogon's exception

@@ -1,8 +1,13 @@
-# The shell commands of the deployment page. The install region changes the machine (a system user,
-# files under /srv and /etc, services) and is not run by the site's tests; deployment.test.js runs the
-# same files from a scratch folder instead (the application, nginx with the site file, the unit
-# through systemd-analyze verify) and the try-* regions against them, with ports replaced, and
-# compares their output with expected/<region>.txt.
+# The shell commands of the deployment page, in the page's order. deployment.test.js runs them word for
+# word, as root, in a private mount, PID and network namespace that looks like a Debian machine with
+# nginx installed (examples/guide/test-support/debian-namespace.js): build, then install, then the
+# try-* regions (their output compared with expected/<region>.txt), show-log. The install region's
+# systemctl there is a stand-in that does what systemd does with the unit (systemctl-standin.js).
+
+# [guide:build]
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake --build build
+# [/guide:build]
 
 # [guide:install]
 # As root (a container has no sudo) the commands run as they are; otherwise through sudo.
@@ -15,6 +20,9 @@ $as_root cp -r public/. /srv/drogon-app/public/
 $as_root install -m 644 systemd/drogon-app.service /etc/systemd/system/
 $as_root install -m 644 nginx/drogon-app.conf /etc/nginx/sites-available/drogon-app
 $as_root ln -sf /etc/nginx/sites-available/drogon-app /etc/nginx/sites-enabled/drogon-app
+# Debian's own site answers every request no other site claims: without this, requests to
+# 127.0.0.1 (not example.com) get its 404.
+$as_root rm -f /etc/nginx/sites-enabled/default
 $as_root systemd-analyze verify /etc/systemd/system/drogon-app.service
 $as_root nginx -t
 $as_root systemctl daemon-reload

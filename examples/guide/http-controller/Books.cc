@@ -139,3 +139,62 @@ void Books::search(const HttpRequestPtr &req,
     callback(HttpResponse::newHttpJsonResponse(found));
 }
 // [/guide:search]
+
+// [guide:note]
+// GET /api/v1/books/{id}/notes/<anything>: the pattern's .* took the rest.
+void Books::note(const HttpRequestPtr &req, Callback &&callback, int id)
+{
+    // The path after its sixth '/': what follows /api/v1/books/{id}/notes/.
+    std::string rest = req->path();
+    for (int slash = 0; slash < 6; ++slash)
+        rest = rest.substr(rest.find('/') + 1);
+    Json::Value json;
+    json["book"] = id;
+    json["note"] = rest;
+    callback(HttpResponse::newHttpJsonResponse(json));
+}
+// [/guide:note]
+
+// [guide:review]
+// POST /api/v1/books/{id}/reviews: id from the path, review from the body.
+void Books::review(const HttpRequestPtr &req, Callback &&callback, int id, Review &&review)
+{
+    if (!review.error.empty())
+    {
+        callback(error(k400BadRequest, review.error));
+        return;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (books_.find(id) == books_.end())
+    {
+        callback(error(k404NotFound, "no book " + std::to_string(id)));
+        return;
+    }
+    auto &all = reviews_[id];
+    all.push_back(std::move(review));
+    double sum = 0;
+    for (const auto &r : all)
+        sum += r.stars;
+    Json::Value json;
+    json["book"] = id;
+    json["reviews"] = static_cast<int>(all.size());
+    json["average"] = sum / all.size();
+    auto resp = HttpResponse::newHttpJsonResponse(json);
+    resp->setStatusCode(k201Created);
+    callback(resp);
+}
+
+// POST /reviews/check: says whether the body is a review, saves nothing.
+void Books::checkReview(Review &&review, Callback &&callback)
+{
+    if (!review.error.empty())
+    {
+        callback(error(k400BadRequest, review.error));
+        return;
+    }
+    Json::Value json;
+    json["stars"] = review.stars;
+    json["text"] = review.text;
+    callback(HttpResponse::newHttpJsonResponse(json));
+}
+// [/guide:review]

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "Review.h"
+
 #include <drogon/HttpController.h>
 
 #include <map>
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace api::v1
 {
@@ -21,6 +24,15 @@ class Books : public drogon::HttpController<Books>
     METHOD_ADD(Books::rename, "/{id}/title", drogon::Put);
     METHOD_ADD(Books::remove, "/{id}", drogon::Delete);
     ADD_METHOD_TO(Books::search, "/search?q={query}&limit={limit}", drogon::Get);
+    // [guide:more-routes]
+    // A regular expression outside {}: .* matches the rest of the path.
+    METHOD_ADD(Books::note, "/{id}/notes/.*", drogon::Get);
+    // The last argument of review has no placeholder: Drogon makes it from
+    // the request with fromRequest<Review> (Review.h).
+    METHOD_ADD(Books::review, "/{id}/reviews", drogon::Post);
+    // A handler that needs nothing else of the request takes the type first.
+    ADD_METHOD_TO(Books::checkReview, "/reviews/check", drogon::Post);
+    // [/guide:more-routes]
     METHOD_LIST_END
 
     using Callback = std::function<void(const drogon::HttpResponsePtr &)>;
@@ -34,6 +46,14 @@ class Books : public drogon::HttpController<Books>
                 Callback &&callback,
                 const std::string &query,
                 int limit);
+    // [guide:more-handlers]
+    void note(const drogon::HttpRequestPtr &req, Callback &&callback, int id);
+    void review(const drogon::HttpRequestPtr &req,
+                Callback &&callback,
+                int id,
+                Review &&review);
+    void checkReview(Review &&review, Callback &&callback);
+    // [/guide:more-handlers]
     // [/guide:class]
 
   private:
@@ -49,5 +69,6 @@ class Books : public drogon::HttpController<Books>
     std::map<int, Book> books_{{1, {"The C++ Programming Language", "Bjarne Stroustrup"}},
                                {2, {"Effective Modern C++", "Scott Meyers"}}};
     int nextId_{3};
+    std::map<int, std::vector<Review>> reviews_;
 };
 }  // namespace api::v1

@@ -36,3 +36,23 @@ curl -w '\n' 'http://127.0.0.1:8080/search?q=C%2B%2B&limit=1'
 curl -i -X DELETE http://127.0.0.1:8080/api/v1/books/1
 curl -i -X DELETE http://127.0.0.1:8080/api/v1/books/1
 # [/guide:try-remove]
+
+# [guide:try-note]
+curl -w '\n' http://127.0.0.1:8080/api/v1/books/2/notes/chapter-3/intro
+curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/api/v1/books/2/notes
+# [/guide:try-note]
+
+# [guide:try-review]
+curl -w '\n' -X POST http://127.0.0.1:8080/api/v1/books/2/reviews \
+  -H 'Content-Type: application/json' -d '{"stars": 5, "text": "Clear"}'
+curl -w '\n' -X POST http://127.0.0.1:8080/api/v1/books/2/reviews \
+  -H 'Content-Type: application/json' -d '{"stars": 4, "text": "Dense"}'
+curl -w '\n' -X POST http://127.0.0.1:8080/api/v1/books/2/reviews \
+  -H 'Content-Type: application/json' -d '{"stars": 9, "text": "Wow"}'
+# [/guide:try-review]
+
+# [guide:try-check]
+curl -w '\n' -X POST http://127.0.0.1:8080/reviews/check \
+  -H 'Content-Type: application/json' -d '{"stars": 3, "text": "Fine"}'
+curl -w '\n' -X POST http://127.0.0.1:8080/reviews/check -d 'stars=3'
+# [/guide:try-check]

@@ -16,7 +16,7 @@ test('the books controller answers as the page says', { timeout: 10 * 60 * 1000 
   t.after(() => server.stop());
 
   // In the page's order: each step sees the books the previous ones left.
-  for (const region of ['try-list', 'try-get', 'try-create', 'try-create-bad', 'try-rename', 'try-search', 'try-remove']) {
+  for (const region of ['try-list', 'try-get', 'try-create', 'try-create-bad', 'try-rename', 'try-search', 'try-remove', 'try-note', 'try-review', 'try-check']) {
     await checkCommand('http-controller', region, { port });
   }
 
@@ -36,6 +36,15 @@ test('the books controller answers as the page says', { timeout: 10 * 60 * 1000 
   const plain = await requestJson(`${server.url}/api/v1/books`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"title":"x","author":"y"}' });
   assert.equal(plain.status, 400);
   assert.match(plain.json.error, /^expected a JSON body: /);
+
+  // The .* of /{id}/notes/.* takes slashes, and the class path is matched ignoring case there too.
+  assert.equal((await requestJson(`${server.url}/API/V1/Books/2/notes/a/b/c`)).json.note, 'a/b/c');
+  // fromRequest<Review> runs before the handler: a body that is no review gets 400 even for a book
+  // that does not exist; a valid review for it gets the handler's 404.
+  const noBody = await requestJson(`${server.url}/api/v1/books/9/reviews`, { method: 'POST' });
+  assert.equal(noBody.status, 400);
+  const review = { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"stars": 3, "text": "ok"}' };
+  assert.equal((await requestJson(`${server.url}/api/v1/books/9/reviews`, review)).status, 404);
 
   // The log, flushed when the server stops (through a pipe it is buffered).
   await server.stop();

@@ -24,5 +24,20 @@ int main(int argc, char *argv[])
     app().registerHandler("/private", hello, {Get, "RequestIdMiddleware", "ApiKeyFilter"});
     // [/guide:routes]
 
+    // [guide:coro-routes]
+    // The coroutine forms are named the same way as the others.
+    app().registerHandler("/v2/private",
+                          hello,
+                          {Get, "RequestIdMiddleware", "CacheControlMiddleware", "SlowApiKeyFilter"});
+    // [/guide:coro-routes]
+
+    // [guide:builtin-routes]
+    // Drogon's own filters: from 127.0.0.1 or ::1 only, or from an intranet
+    // address too (10/8, 172.16/12, 192.168/16; IPv6 fe80::/10, fec0::/10).
+    // Any other client gets 404 Not Found, as if the path did not exist.
+    app().registerHandler("/local/stats", hello, {Get, "drogon::LocalHostFilter"});
+    app().registerHandler("/intranet/stats", hello, {Get, "drogon::IntranetIpFilter"});
+    // [/guide:builtin-routes]
+
     app().addListener("127.0.0.1", port).run();
 }

@@ -29,6 +29,13 @@ curl http://127.0.0.1:8080/archive/2024/05
 curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/catalog/archive/2024/05
 # [/guide:try-regex]
 
+# [guide:try-regex-outside]
+curl http://127.0.0.1:8080/shop/books/42
+curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/shop/books/new
+curl 'http://127.0.0.1:8080/shop/.*'
+curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/shop/anything
+# [/guide:try-regex-outside]
+
 # [guide:try-methods]
 curl http://127.0.0.1:8080/notes
 curl -d 'buy milk' http://127.0.0.1:8080/notes

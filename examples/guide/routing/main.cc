@@ -93,6 +93,25 @@ int main(int argc, char *argv[])
         {Get});
     // [/guide:regex]
 
+    // [guide:regex-outside]
+    // With a placeholder in it, the rest of a pattern is a regular expression
+    // too: [0-9]+ here.
+    app.registerHandler(
+        "/shop/{category}/[0-9]+",
+        [](const HttpRequestPtr &, Callback &&callback, const std::string &category) {
+            callback(text("a numbered item of " + category));
+        },
+        {Get});
+    // Without any placeholder, a pattern is a plain path: this matches only
+    // /shop/.* itself, dot and star included.
+    app.registerHandler(
+        "/shop/.*",
+        [](const HttpRequestPtr &, Callback &&callback) {
+            callback(text("the path /shop/.* itself"));
+        },
+        {Get});
+    // [/guide:regex-outside]
+
     // [guide:methods]
     app.registerHandler(
         "/notes",

@@ -7,7 +7,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { guideBinary, pickPort, startProgram, request, checkCommand, logMessages } = require('../test-support/guide-tests');
 
-const regions = ['try-patterns', 'try-types', 'try-regex', 'try-methods', 'try-head', 'try-options',
+const regions = ['try-patterns', 'try-types', 'try-regex', 'try-regex-outside', 'try-methods', 'try-head', 'try-options',
   'try-static', 'try-order', 'try-skip', 'try-controller', 'try-exact'];
 
 test('the routes answer as the page says, and the route the page names wins', { timeout: 10 * 60 * 1000 }, async (t) => {

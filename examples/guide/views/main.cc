@@ -28,5 +28,27 @@ int main(int argc, char *argv[])
         {Get});
     // [/guide:handler]
 
+    // [guide:book-page]
+    // One book, rendered by BookPage inside the Layout view.
+    app().registerHandler(
+        "/books/{id}",
+        [](const HttpRequestPtr &req,
+           std::function<void(const HttpResponsePtr &)> &&callback,
+           int id) {
+            static const std::vector<std::pair<std::string, int>> books{
+                {"Dune", 5}, {"Solaris", 4}, {"Neuromancer", 3}};
+            if (id < 1 || id > static_cast<int>(books.size()))
+            {
+                callback(HttpResponse::newNotFoundResponse(req));
+                return;
+            }
+            HttpViewData data;
+            data.insert("title", books[id - 1].first);
+            data.insert("stars", books[id - 1].second);
+            callback(HttpResponse::newHttpViewResponse("BookPage", data));
+        },
+        {Get});
+    // [/guide:book-page]
+
     app().addListener("127.0.0.1", port).run();
 }

@@ -1,5 +1,5 @@
 // The views page: drogon_ctl turns the page's CSP file into a C++ class; the example renders it as
-// the page shows, and escapes what the client sent.
+// the page shows, escapes what the client sent, and renders a view inside a layout.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -26,6 +26,9 @@ test('the view renders the page\'s HTML, escaping the visitor\'s name', { timeou
   t.after(() => server.stop());
   await checkCommand('views', 'try-page', { port });
   await checkCommand('views', 'try-escaped', { port });
+  // BookPage inside Layout: the layout's [[ ]] is the page's text, and the layout sees its data.
+  await checkCommand('views', 'try-layout', { port });
+  assert.equal((await request(`${server.url}/books/9`)).status, 404);
   const page = await request(`${server.url}/books`);
   assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
   assert.match(page.body, /<p>Hello, stranger\. There are 3 books:<\/p>/);
