@@ -7,7 +7,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, startRedis, checkCommand, assertRegionOutput, exampleRegion, request, scratchDir, examplesDir } = require('../test-support');
+const { guideBinary, pickPort, startProgram, startRedis, checkCommand, assertRegionOutput, exampleRegion, request, scratchDir, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'faq');
 const SESSION_ID = [/JSESSIONID=[0-9a-f-]{36}/g, 'JSESSIONID=<a random id>'];

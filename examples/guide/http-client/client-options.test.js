@@ -9,7 +9,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { guideBuild, pickPort, startProgram, runCommand, runRegion, assertRegionOutput, exampleRegion, scratchDir } = require('../test-support');
+const { guideBuild, pickPort, startProgram, runCommand, runRegion, assertRegionOutput, exampleRegion, scratchDir } = require('../test-support/guide-tests');
 
 const LOG_PREFIX = [/^\d{8} \d\d:\d\d:\d\d\.\d{6} UTC \d+ /gm, '<time> <thread> '];
 const FINGERPRINT = [/(?:[0-9A-F]{2}:){31}[0-9A-F]{2}/g, '<fingerprint>'];
