@@ -1,4 +1,4 @@
-# The shell commands of the FAQ page, in examples/guide/faq after building it. faq.test.js runs them
+# The shell commands of the FAQ page, in examples/guide/faq after building it. faq-example.test.js runs them
 # with a scratch copy of config.json and public/ (port 8080 replaced by a test port, 6379 by a
 # scratch Redis) and compares their output with expected/<region>.txt.
 

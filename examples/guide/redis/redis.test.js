@@ -76,7 +76,14 @@ test('the Redis page\'s commands against a real redis-server', { timeout: 10 * 6
     assert.deepEqual(res.json, { page: 'in-code', visits: 1 });
 
     // Pub/sub: both copies subscribed when they started (two receivers for each message); a message
-    // posted to the first copy, and one published with redis-cli, reach both.
+    // posted to the first copy, and one published with redis-cli, reach both. A copy subscribes on a
+    // connection of its own, a moment after it listens: wait until Redis counts both subscribers, or
+    // the page's {"receivers":2} would race the second copy's SUBSCRIBE.
+    const subscribedBy = Date.now() + 5000;
+    while ((await redis.cli('PUBSUB', 'NUMSUB', 'news')).trim().split('\n')[1] !== '2') {
+      assert.ok(Date.now() < subscribedBy, 'the two copies did not both subscribe to news within 5 s');
+      await sleep(50);
+    }
     await checkCommand('redis', 'try-news', { port, replace: { 6379: redis.port } });
     await waitForNews(server.url, 2);
     await waitForNews(codeServer.url, 2);
