@@ -32,6 +32,10 @@ test.after(() => { if (tmp) fs.rmSync(tmp, { recursive: true, force: true }); })
 const read = (rel) => fs.readFileSync(path.join(siteDir, rel), 'utf8');
 const attr = (html, pattern) => (pattern.exec(html) || [])[1];
 const unescape = (text) => text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+// The href and src attributes of the tags of a page. Only inside a tag: a code block's text (an HTML
+// example such as <script src="/app.js">) keeps its quotes, but its < is escaped, so no tag starts there.
+const linksOf = (html) => [...html.matchAll(/<[a-zA-Z](?:"[^"]*"|'[^']*'|[^'">])*>/g)]
+  .flatMap(([tag]) => [...tag.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]));
 
 test('every page in every language: title, description, canonical, hreflang alternates, language, CSP, base', () => {
   const { manifest } = built.generated;
@@ -81,6 +85,8 @@ test('descriptions are the first paragraph after the title, cut at a word', () =
 
 test('without JavaScript every link and asset of every prerendered page resolves to a file of the site, anchors included', () => {
   const { manifest } = built.generated;
+  // A tag's links are found (a > in a quoted value does not end the tag); a code block's text is not one.
+  assert.deepEqual(linksOf('<a title="a>b" href="/x">x</a><pre><code>&lt;script src="/app.js"&gt;</code></pre><img src="i.svg">'), ['/x', 'i.svg']);
   const idsOf = new Map();
   const ids = (rel) => {
     if (!idsOf.has(rel)) idsOf.set(rel, new Set([...read(rel).matchAll(/\sid="([^"]+)"/g)].map((m) => unescape(m[1]))));
@@ -93,7 +99,7 @@ test('without JavaScript every link and asset of every prerendered page resolves
       const html = read(rel);
       const pageUrl = new URL(cleanPath(page.entries[lang.code].route), 'http://site.test/');
       const base = new URL(attr(html, /<base href="([^"]+)">/), pageUrl);
-      for (const [, raw] of html.matchAll(/\s(?:href|src)="([^"]*)"/g)) {
+      for (const raw of linksOf(html)) {
         const href = unescape(raw);
         if (/^(https?:|mailto:)/.test(href) && !href.startsWith(manifest.site.baseUrl)) continue;
         // Canonical and alternate links name the published site: the same path under this one.

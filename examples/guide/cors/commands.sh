@@ -42,3 +42,8 @@ curl -i -X OPTIONS http://127.0.0.1:8080/open \
      -H 'Access-Control-Request-Method: POST'
 curl -i http://127.0.0.1:8080/open -H 'Origin: https://evil.example'
 # [/guide:try-default]
+
+# [guide:try-v2-count]
+curl -i http://127.0.0.1:8080/v2/count -H 'Origin: http://localhost:5173'; echo
+curl -i http://127.0.0.1:8080/v2/count -H 'Origin: https://evil.example'; echo
+# [/guide:try-v2-count]

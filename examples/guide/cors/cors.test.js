@@ -3,11 +3,15 @@
 // Access-Control-* header checked, on the middleware route, the HttpOptionsMiddleware route and the
 // route without CORS code. Then a real browser (Debian's Chromium) calls the API from a page of an
 // allowed origin and of a refused one, with credentials, and gets what the page says it gets.
+// Why Vary: Origin belongs on refusals too is checked with a real shared cache: nginx's proxy_cache
+// in front of the program, once honouring Vary and once ignoring it (an answer without Vary).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const http = require('node:http');
-const { guideBinary, pickPort, startProgram, request, checkCommand } = require('../test-support/guide-tests');
+const path = require('node:path');
+const { guideBinary, pickPort, startProgram, request, checkCommand, runChecked, scratchDir } = require('../test-support/guide-tests');
 const { launchBrowser } = require('../../../docs/test/support/browser');
 
 const ALLOWED = 'http://localhost:5173'; // the program's default allowed origin, as on the page
@@ -29,7 +33,7 @@ test('CORS answers carry exactly the Access-Control-* headers the page shows', {
   t.after(() => server.stop());
   const u = server.url;
 
-  for (const region of ['try-preflight', 'try-post', 'try-refused', 'try-v2', 'try-default']) await checkCommand('cors', region, { port }); // headers compared as a set: their order changes from run to run
+  for (const region of ['try-preflight', 'try-post', 'try-refused', 'try-v2', 'try-v2-count', 'try-default']) await checkCommand('cors', region, { port }); // headers compared as a set: their order changes from run to run
 
   // The middleware route, every kind of request a browser sends.
   const mw = {
@@ -72,8 +76,8 @@ test('CORS answers carry exactly the Access-Control-* headers the page shows', {
     ['plain OPTIONS', { method: 'OPTIONS' }, 204, { vary: 'Origin' }],
     ['GET, allowed origin', { headers: { origin: ALLOWED } }, 200,
       { 'access-control-allow-origin': ALLOWED, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'X-Note-Count', vary: 'Origin' }],
-    ['GET, other origin', { headers: { origin: OTHER } }, 200, {}],
-    ['GET, no origin', {}, 200, {}],
+    ['GET, other origin: no permission, but Vary', { headers: { origin: OTHER } }, 200, { vary: 'Origin' }],
+    ['GET, no origin: Vary too', {}, 200, { vary: 'Origin' }],
   ];
   for (const [what, options, status, headers] of v2) {
     const res = await request(`${u}/v2/notes`, options);
@@ -82,6 +86,19 @@ test('CORS answers carry exactly the Access-Control-* headers the page shows', {
     if (options.method === 'OPTIONS') assert.equal(res.headers['cache-control'], 'no-store', `/v2/notes ${what}`);
   }
   assert.equal((await request(`${u}/v2/notes`, { method: 'OPTIONS' })).headers.allow, methods);
+
+  // addCorsHeaders(req) with its defaults: the origin and Vary, no credentials, nothing exposed.
+  for (const [what, headers, want] of [
+    ['allowed origin', { origin: ALLOWED }, { 'access-control-allow-origin': ALLOWED, vary: 'Origin' }],
+    ['other origin', { origin: OTHER }, { vary: 'Origin' }],
+    ['no origin', {}, { vary: 'Origin' }],
+  ]) {
+    const res = await request(`${u}/v2/count`, { headers });
+    assert.equal(res.status, 200, `/v2/count ${what}`);
+    assert.deepEqual(corsHeaders(res), want, `/v2/count ${what}`);
+  }
+
+  await checkSharedCache(t, port);
 
   // A route that does not list Options: the preflight never reaches the middleware.
   const without = await request(`${u}/api/notes-without-options`, preflight(ALLOWED, 'POST', 'content-type'));
@@ -102,6 +119,65 @@ test('CORS answers carry exactly the Access-Control-* headers the page shows', {
   assert.deepEqual(corsHeaders(simple), mw.refused);
   assert.equal(JSON.parse((await request(`${u}/api/notes`)).body).length, before + 1);
 });
+
+// nginx with a shared cache in front of the program: /v2/ as the program answers, /no-vary/ the same
+// answers with their Vary ignored. A refused origin asks first, then the allowed one.
+async function checkSharedCache(t, appPort) {
+  const scratch = scratchDir(t, 'guide-cors-cache-');
+  fs.chmodSync(scratch, 0o755); // nginx's worker (nobody, when the test runs as root) writes the cache
+  const nginxPort = await pickPort();
+  // Each location has a cache of its own (their answers come from the same upstream URI).
+  const cached = (zone, extra) => [
+    `        proxy_pass http://127.0.0.1:${appPort}/v2/;`,
+    `        proxy_cache ${zone};`,
+    '        proxy_cache_valid 200 1m;',
+    '        add_header X-Cache $upstream_cache_status;',
+    ...extra,
+  ];
+  fs.writeFileSync(path.join(scratch, 'nginx.conf'), [
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${scratch}/nginx.pid;`,
+    `error_log ${scratch}/error.log warn;`,
+    'events { worker_connections 64; }',
+    'http {',
+    '    access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((k) => `    ${k}_temp_path ${scratch}/${k}_temp;`),
+    `    proxy_cache_path ${scratch}/cache keys_zone=api:1m;`,
+    `    proxy_cache_path ${scratch}/cache-no-vary keys_zone=novary:1m;`,
+    '    server {',
+    `        listen 127.0.0.1:${nginxPort};`,
+    '        location /v2/ {',
+    ...cached('api', []).map((l) => `    ${l}`),
+    '        }',
+    '        location /no-vary/ {',
+    ...cached('novary', ['        proxy_ignore_headers Vary;']).map((l) => `    ${l}`),
+    '        }',
+    '    }',
+    '}',
+  ].join('\n') + '\n');
+  const argv = ['/usr/sbin/nginx', '-p', scratch, '-c', path.join(scratch, 'nginx.conf')];
+  await runChecked([...argv, '-t'], { label: 'nginx -t' });
+  const nginx = await startProgram(argv, { port: nginxPort, cwd: scratch, label: 'nginx (cache)' });
+  t.after(() => nginx.stop());
+  const ask = (prefix, origin) => request(`http://127.0.0.1:${nginxPort}/${prefix}/count`, { headers: { origin } });
+
+  // With Vary: Origin, the cache keeps one answer per origin: the allowed origin gets its own.
+  const refused = await ask('v2', OTHER);
+  assert.equal(refused.headers['x-cache'], 'MISS');
+  assert.equal(refused.headers['access-control-allow-origin'], undefined);
+  const allowed = await ask('v2', ALLOWED);
+  assert.equal(allowed.headers['x-cache'], 'MISS', 'another origin: not the cached answer');
+  assert.equal(allowed.headers['access-control-allow-origin'], ALLOWED);
+  assert.equal((await ask('v2', ALLOWED)).headers['x-cache'], 'HIT');
+  // Without it, the allowed origin gets the refusal that was cached first: no permission, so the
+  // browser would keep the answer from the allowed page.
+  assert.equal((await ask('no-vary', OTHER)).headers['x-cache'], 'MISS');
+  const wrong = await ask('no-vary', ALLOWED);
+  assert.equal(wrong.headers['x-cache'], 'HIT');
+  assert.equal(wrong.headers['access-control-allow-origin'], undefined);
+  await nginx.stop();
+}
 
 test('a real browser may call the API from the allowed origin only', { timeout: 120000 }, async (t) => {
   const binary = await guideBinary('cors_example');

@@ -74,6 +74,10 @@ int main(int argc, char *argv[])
                     600))   // Access-Control-Max-Age
                 return callback(preflight);
             api(req, [req, isAllowed, callback = std::move(callback)](const HttpResponsePtr &resp) {
+                // Every answer depends on Origin, a refusal too: a shared cache
+                // must not give one origin's answer to another. addCorsHeaders
+                // adds Vary: Origin only for the origins it is called for.
+                resp->addHeader("Vary", "Origin");
                 // addCorsHeaders does not check the origin: check it first.
                 if (isAllowed(req->getHeader("origin")))
                     resp->addCorsHeaders(req, {"X-Note-Count"}, true);
@@ -82,6 +86,27 @@ int main(int argc, char *argv[])
         },
         {Get, Post, Options, "drogon::HttpOptionsMiddleware"});
     // [/guide:options-middleware]
+
+    // [guide:plain-cors]
+    // GET /v2/count: readable by the allowed origins, without credentials and
+    // without a header to expose: addCorsHeaders(req) with its defaults ({}
+    // and std::nullopt). A simple GET has no preflight: no Options needed.
+    app().registerHandler(
+        "/v2/count",
+        [isAllowed](const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback) {
+            Json::Value body;
+            {
+                std::lock_guard lock(mutex);
+                body["notes"] = notes.size();
+            }
+            auto resp = HttpResponse::newHttpJsonResponse(body);
+            resp->addHeader("Vary", "Origin");
+            if (isAllowed(req->getHeader("origin")))
+                resp->addCorsHeaders(req);
+            callback(resp);
+        },
+        {Get});
+    // [/guide:plain-cors]
 
     // [guide:default]
     // No CORS code at all: Drogon answers preflights by itself.

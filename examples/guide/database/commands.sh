@@ -41,3 +41,13 @@ curl -w '\n' http://127.0.0.1:8080/orm/books/3
 curl -w '\n' 'http://127.0.0.1:8080/orm/books?author=Frank%20Herbert'
 curl -w '\n' http://127.0.0.1:8080/orm/books/42
 # [/guide:try-orm]
+
+# [guide:try-loans]
+curl -w '\n' http://127.0.0.1:8080/books/2/loans
+curl -w '\n' http://127.0.0.1:8080/books/1/loans
+# [/guide:try-loans]
+
+# [guide:run-empty]
+touch empty.db
+./build/library 8080 sqlite3 'filename=empty.db'
+# [/guide:run-empty]

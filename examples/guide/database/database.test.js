@@ -1,6 +1,6 @@
 // The database page, against real databases: a SQLite3 file and a PostgreSQL 15 server (Debian's
-// package, started as the postgres user in a scratch folder, stopped with pg_ctl stop -m fast even
-// when the test fails). The page's commands create the schema, start the example on it, and run the
+// package, started once for this file as the postgres user in a scratch folder, stopped with pg_ctl
+// stop -m fast even when a test fails). The page's commands create the schema, start the example on it, and run the
 // curl commands; their output is expected/*.txt (expected/postgresql/ where PostgreSQL words an
 // error its own way). The database is then checked directly: the failed loan left no trace. The
 // committed model classes are what drogon_ctl generates from the schemas today.
@@ -9,10 +9,23 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, exampleRegion, checkCommand, scratchDir, examplesDir } = require('../test-support/guide-tests');
+const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, exampleRegion, checkCommand, assertRegionOutput, scratchDir, examplesDir } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'database');
-const tryRegions = ['try-list', 'try-loan', 'try-orm'];
+const tryRegions = ['try-list', 'try-loan', 'try-loans', 'try-orm'];
+
+// One PostgreSQL server for the whole file: the page's test and the models' test use it in turn.
+let pgStarted = null;
+const postgres = () => (pgStarted ??= startPostgres({ dbname: null }));
+test.after(async () => {
+  if (pgStarted) await (await pgStarted).stop();
+});
+
+// What main() printed before listening: the two futures' answers (expected/run.txt).
+function checkStartLine(server) {
+  const line = server.output().split('\n').find((l) => l.startsWith('library: '));
+  assertRegionOutput('database', 'run', line || '', { expectedFile: 'database/expected/run.txt' });
+}
 
 
 // The page's command to start the example, with ./build/library and the port of the test.
@@ -31,8 +44,15 @@ test('SQLite3: the page\'s commands on a real database file', { timeout: 10 * 60
 
   const server = await startProgram(serverArgv('sqlite-run', binary, port), { port, cwd: work, label: 'library (sqlite3)' });
   t.after(() => server.stop());
+  checkStartLine(server);
   for (const region of tryRegions) await checkCommand('database', region, { port });
   await server.stop();
+
+  // A database file without the tables: the future's get() throws SQLite's error, main() stops.
+  const empty = exampleRegion('database/commands.sh', 'run-empty').replace('./build/library', binary).replace('8080', String(port));
+  const stopped = await runCommand(['bash', '-euo', 'pipefail', '-c', empty], { cwd: work, label: 'library on an empty file', timeoutMs: 20000 });
+  assert.equal(stopped.code, 1, `library on an empty file: exit ${stopped.code}\n${stopped.stdout}${stopped.stderr}`);
+  assertRegionOutput('database', 'run-empty', stopped.stdout + stopped.stderr);
 
   // The file itself: Ann's loan only; the failed one left Dune's copies as they were.
   const sql = (q) => runChecked(['sqlite3', path.join(work, 'library.db'), q], { label: 'sqlite3' }).then((r) => r.stdout);
@@ -45,13 +65,14 @@ test('PostgreSQL: the page\'s commands on a real server', { timeout: 10 * 60 * 1
   const port = await pickPort();
   const work = scratchDir(t, 'guide-pg-work-');
   fs.copyFileSync(path.join(chapterDir, 'schema.postgresql.sql'), path.join(work, 'schema.postgresql.sql'));
-  const pg = await startPostgres({ dbname: null });
-  try {
+  const pg = await postgres();
+  {
     // createdb and psql reach the scratch server through PGHOST, PGPORT and PGUSER.
     await runChecked(['bash', '-euo', 'pipefail', '-c', exampleRegion('database/commands.sh', 'pg-create')], { cwd: work, env: { ...process.env, ...pg.env }, label: 'pg-create' });
     const conninfo = `host=${pg.socketDir} port=${pg.port} dbname=guide user=postgres`;
     const server = await startProgram(serverArgv('pg-run', binary, port, conninfo), { port, cwd: work, label: 'library (postgresql)' });
     try {
+      checkStartLine(server);
       for (const region of tryRegions) {
         const specific = `database/expected/postgresql/${region}.txt`;
         await checkCommand('database', region, { port, expectedFile: fs.existsSync(path.join(examplesDir, specific)) ? specific : undefined });
@@ -61,8 +82,6 @@ test('PostgreSQL: the page\'s commands on a real server', { timeout: 10 * 60 * 1
     }
     assert.equal(await pg.psql('SELECT book_id, borrower FROM loans', 'guide'), '2|Ann\n');
     assert.equal(await pg.psql('SELECT title, copies FROM books ORDER BY id', 'guide'), 'Dune|2\nSolaris|0\nNeuromancer|1\n');
-  } finally {
-    await pg.stop(); // pg_ctl stop -m fast, also when an assertion above failed
   }
 });
 
@@ -84,16 +103,18 @@ test('the model classes are what drogon_ctl generates from the schemas', { timeo
   await runChecked(['bash', '-c', exampleRegion('database/commands.sh', 'sqlite-create')], { cwd: work, label: 'sqlite-create' });
   await runChecked(['bash', '-c', exampleRegion('database/commands.sh', 'models-sqlite')], { cwd: work, env, label: 'drogon_ctl create model (sqlite3)' });
   same('sqlite3');
-  // PostgreSQL: the same model.json, pointed at the scratch server.
-  const pg = await startPostgres();
-  try {
-    await pg.psql(fs.readFileSync(path.join(chapterDir, 'schema.postgresql.sql'), 'utf8'));
+  // PostgreSQL: the same model.json, pointed at the scratch server. The database must be called
+  // guide (the classes' namespace is its name): the page's test made it, else it is made here.
+  const pg = await postgres();
+  {
+    if ((await pg.psql("SELECT count(*) FROM pg_database WHERE datname = 'guide'")).trim() === '0') {
+      await pg.psql('CREATE DATABASE guide');
+      await pg.psql(fs.readFileSync(path.join(chapterDir, 'schema.postgresql.sql'), 'utf8'), 'guide');
+    }
     const config = JSON.parse(fs.readFileSync(path.join(chapterDir, 'models', 'postgresql', 'model.json'), 'utf8'));
     fs.mkdirSync(path.join(work, 'models', 'postgresql'), { recursive: true });
     fs.writeFileSync(path.join(work, 'models', 'postgresql', 'model.json'), JSON.stringify({ ...config, host: pg.socketDir, port: pg.port }));
     await runChecked([state.drogonCtl, 'create', 'model', 'models/postgresql', '-f'], { cwd: work, label: 'drogon_ctl create model (postgresql)' });
     same('postgresql');
-  } finally {
-    await pg.stop();
   }
 });

@@ -101,6 +101,28 @@ void lendBook(const HttpRequestPtr &req,
 }
 // [/guide:loan]
 
+// [guide:stream]
+// GET /books/{id}/loans: a query written as a stream. The SQL, then the value
+// of each placeholder with <<; with >>, a callback that gets one row at a
+// time as typed values, then an error callback. The statement is sent when
+// the whole expression has been evaluated.
+void listLoans(const HttpRequestPtr &req,
+               std::function<void(const HttpResponsePtr &)> &&callback,
+               int64_t bookId)
+{
+    auto borrowers = std::make_shared<Json::Value>(Json::arrayValue);
+    *db << "SELECT borrower FROM loans WHERE book_id = $1 ORDER BY id" << bookId >>
+        [borrowers, callback](bool isNull, const std::string &borrower) {
+            if (isNull)  // called once more after the last row, or at once if none
+                return callback(json(*borrowers));
+            borrowers->append(borrower);
+        } >>
+        [callback](const DrogonDbException &e) {
+            callback(error(e.base().what(), k500InternalServerError));
+        };
+}
+// [/guide:stream]
+
 // [guide:orm]
 // The same routes for either database: the model class differs, the code
 // does not.
@@ -201,8 +223,33 @@ int main(int argc, char *argv[])
         std::cerr << "unknown database kind: " << kind << "\n";
         return 2;
     }
+    // [/guide:main]
+
+    // [guide:future]
+    // Before the server starts: two queries sent at once, then waited for.
+    // get() blocks until the result is there, and throws the error when the
+    // query failed. Fine here, never in a handler.
+    auto books = db->execSqlAsyncFuture("SELECT count(*) FROM books");
+    // int64_t for a BIGINT column: PostgreSQL reads the value as the client
+    // sends it, and an int (4 bytes) would fail.
+    auto loans = db->execSqlAsyncFuture("SELECT count(*) FROM loans WHERE book_id = $1", int64_t{2});
+    try
+    {
+        const auto titles = books.get()[0][0].as<int64_t>();
+        const auto lent = loans.get()[0][0].as<int64_t>();
+        std::cout << "library: " << titles << " titles, " << lent << " loans of book 2" << std::endl;
+    }
+    catch (const DrogonDbException &e)
+    {
+        std::cerr << "library: " << e.base().what() << std::endl;
+        return 1;
+    }
+    // [/guide:future]
+
+    // [guide:routes]
     app().registerHandler("/books", &listBooks, {Get});
     app().registerHandler("/books/{id}/loans", &lendBook, {Post});
+    app().registerHandler("/books/{id}/loans", &listLoans, {Get});
     app().addListener("127.0.0.1", port).run();
-    // [/guide:main]
+    // [/guide:routes]
 }

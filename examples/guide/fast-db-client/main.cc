@@ -177,6 +177,7 @@ void pgSleep(const HttpRequestPtr &req,
 // [/guide:sleep]
 }  // namespace
 
+// [guide:main]
 int main(int argc, char *argv[])
 {
     if (argc != 2)
@@ -190,3 +191,4 @@ int main(int argc, char *argv[])
     app().registerHandler("/sleep/{name}?seconds={seconds}", &pgSleep, {Get});
     app().run();
 }
+// [/guide:main]

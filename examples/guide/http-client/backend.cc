@@ -98,5 +98,59 @@ int main(int argc, char *argv[])
         },
         {Get});
 
+    // For client_options (the client's options: user agent, cookies, uploads).
+    // Answers with the User-Agent header it got.
+    app().registerHandler(
+        "/agent",
+        [](const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback) {
+            const auto agent = req->getHeader("user-agent");
+            callback(text(agent.empty() ? "(none)" : agent));
+        },
+        {Get});
+
+    // Sets a cookie user=NAME, and a Secure cookie token (sent back over HTTPS only).
+    app().registerHandler(
+        "/login?user={user}",
+        [](const HttpRequestPtr &, std::function<void(const HttpResponsePtr &)> &&callback, const std::string &user) {
+            auto resp = text("logged in as " + user);
+            resp->addCookie("user", user);
+            Cookie token("token", "t0k3n");
+            token.setSecure(true);
+            resp->addCookie(token);
+            callback(resp);
+        },
+        {Get});
+
+    // Says which cookies came with the request.
+    app().registerHandler(
+        "/me",
+        [](const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback) {
+            const auto user = req->getCookie("user");
+            const auto token = req->getCookie("token");
+            callback(text(user.empty() ? "who are you?" : "you are " + user + ", token: " + (token.empty() ? "none" : token)));
+        },
+        {Get});
+
+    // A multipart/form-data upload: each file's field, name, size and content type, then the fields.
+    app().registerHandler(
+        "/upload",
+        [](const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback) {
+            MultiPartParser form;
+            if (form.parse(req) != 0)
+                return callback(text("not a multipart form\n", k400BadRequest));
+            std::string answer;
+            for (const auto &file : form.getFiles())
+            {
+                answer += file.getItemName() + ": " + file.getFileName() + ", " + std::to_string(file.fileLength()) + " bytes";
+                if (file.getContentType() == CT_TEXT_PLAIN)
+                    answer += ", text/plain";
+                answer += "\n";
+            }
+            for (const auto &[name, value] : form.getParameters())
+                answer += name + " = " + value + "\n";
+            callback(text(answer));
+        },
+        {Post});
+
     app().addListener("127.0.0.1", port).run();
 }

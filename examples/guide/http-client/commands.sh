@@ -29,3 +29,37 @@ curl http://127.0.0.1:9090/connections
 # [guide:try-down]
 curl -w '%{http_code}\n' 'http://127.0.0.1:8080/greet?name=Ann'
 # [/guide:try-down]
+
+# [guide:make-certs]
+mkdir -p certs && cd certs
+# A private certificate authority (CA) ...
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
+  -subj '/CN=Bookshop test CA' -keyout ca.key -out ca.pem
+# ... that signs the server's certificate, for localhost ...
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+  -subj '/CN=localhost' -keyout server.key -out server.csr
+openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 \
+  -extfile <(printf 'subjectAltName=DNS:localhost') -out server.pem
+# ... and the client's.
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+  -subj '/CN=gateway' -keyout client.key -out client.csr
+openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 \
+  -out client.pem
+# [/guide:make-certs]
+
+# [guide:run-tls-backend]
+./build/client_tls_backend
+# [/guide:run-tls-backend]
+
+# [guide:run-options]
+echo 'Notes for the shop' > notes.txt
+./build/client_options
+# [/guide:run-options]
+
+# [guide:fingerprint]
+openssl x509 -in certs/client.pem -noout -fingerprint -sha256
+# [/guide:fingerprint]
+
+# [guide:try-main-loop]
+curl 'http://127.0.0.1:8080/greet-main?name=Ann'
+# [/guide:try-main-loop]

@@ -38,6 +38,12 @@ static HttpResponsePtr badAnswer(const HttpResponsePtr &resp)
 static HttpClientPtr backend;
 // [/guide:client]
 
+// [guide:main-loop-client]
+// A second client for the same backend, made in main() before app().run(),
+// without a loop: it takes the app's main loop.
+static HttpClientPtr onMainLoop;
+// [/guide:main-loop-client]
+
 int main(int argc, char *argv[])
 {
     // The port is the first argument, the backend's address the second.
@@ -169,6 +175,35 @@ int main(int argc, char *argv[])
         },
         {Get});
     // [/guide:fresh]
+
+    // [guide:main-loop]
+    // No loop argument: the client works on app().getLoop(), the main loop,
+    // which runs once app().run() has started. Handlers run after that.
+    onMainLoop = HttpClient::newHttpClient(backendUrl);
+
+    // GET /greet-main?name=Ann: the same request through that client; the
+    // answer says on which thread its callback ran.
+    app().registerHandler(
+        "/greet-main?name={name}",
+        [](const HttpRequestPtr &,
+           std::function<void(const HttpResponsePtr &)> &&callback,
+           const std::string &name) {
+            auto req = HttpRequest::newHttpRequest();
+            req->setPath("/hello");
+            req->setParameter("name", name);
+            onMainLoop->sendRequest(
+                req,
+                [callback = std::move(callback)](ReqResult result, const HttpResponsePtr &resp) {
+                    if (result != ReqResult::Ok)
+                        return callback(noAnswer(result));
+                    const bool mainThread = app().getLoop()->isInLoopThread();
+                    callback(text("The backend says: " + std::string(resp->body()) +
+                                  (mainThread ? " (callback on the main loop)\n" : " (callback on another loop)\n")));
+                },
+                5.0);
+        },
+        {Get});
+    // [/guide:main-loop]
 
     app().addListener("127.0.0.1", port).run();
 }

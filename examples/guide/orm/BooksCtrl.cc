@@ -143,8 +143,9 @@ void BooksCtrl::get(const HttpRequestPtr &req,
     const auto sort = req->getOptionalParameter<std::string>("sort").value_or("id");
     if (sort != "id" && sort != "year" && sort != "title")
         return callback(error("sort by id, year or title", k400BadRequest));
-    const auto page = req->getOptionalParameter<size_t>("page").value_or(1);
-    const auto perPage = req->getOptionalParameter<size_t>("per_page").value_or(3);
+    // Signed, so that page=-1 is refused rather than read as a huge number.
+    const auto page = req->getOptionalParameter<int64_t>("page").value_or(1);
+    const auto perPage = req->getOptionalParameter<int64_t>("per_page").value_or(3);
     if (page < 1 || perPage < 1 || perPage > 100)
         return callback(error("page >= 1, per_page from 1 to 100", k400BadRequest));
 

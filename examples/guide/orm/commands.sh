@@ -43,6 +43,11 @@ curl -w '\n' 'http://127.0.0.1:8080/books?author=1&sort=year'
 curl -w '\n' 'http://127.0.0.1:8080/books?since=1970&sort=title&per_page=2&page=2'
 # [/guide:try-list]
 
+# [guide:try-bad-page]
+curl -w '\n' 'http://127.0.0.1:8080/books?page=two&per_page=2'
+curl -w ' %{http_code}\n' 'http://127.0.0.1:8080/books?page=-1'
+# [/guide:try-bad-page]
+
 # [guide:try-create]
 curl -w ' %{http_code} %header{location}\n' -H 'Content-Type: application/json' \
   -d '{"title": "Dawn", "year": 1987, "author_id": 3}' http://127.0.0.1:8080/books
@@ -51,6 +56,11 @@ curl -w ' %{http_code}\n' -H 'Content-Type: application/json' \
 curl -w ' %{http_code}\n' -H 'Content-Type: application/json' \
   -d '{"title": "Dawn"}' http://127.0.0.1:8080/books
 # [/guide:try-create]
+
+# [guide:try-tidy]
+curl -w ' %{http_code}\n' -H 'Content-Type: application/json' \
+  -d '{"title": "  The   Lathe of Heaven ", "year": 1971, "author_id": 1}' http://127.0.0.1:8080/books
+# [/guide:try-tidy]
 
 # [guide:try-update]
 curl -w ' %{http_code}\n' -X PUT -H 'Content-Type: application/json' \
@@ -64,3 +74,27 @@ curl -w '%{http_code}\n' -X DELETE http://127.0.0.1:8080/books/1
 curl -w ' %{http_code}\n' -X DELETE http://127.0.0.1:8080/books/1
 curl -w ' %{http_code}\n' http://127.0.0.1:8080/books/1
 # [/guide:try-delete]
+
+# [guide:try-joins]
+curl -w '\n' 'http://127.0.0.1:8080/reports/by-author?name=Lem'
+curl -w '\n' http://127.0.0.1:8080/reports/untagged
+curl -w '\n' http://127.0.0.1:8080/reports/authors-without-books
+# [/guide:try-joins]
+
+# [guide:try-tags]
+curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/books/2/tags/1
+curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/books/2/tags/1
+curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/books/2/tags/2
+curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/books/2/tags/4
+curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/books/3/tags/9
+# [/guide:try-tags]
+
+# [guide:try-lock-hold]
+psql -d bookshop -c "BEGIN; SELECT id FROM books WHERE id = 4 FOR UPDATE;
+  INSERT INTO book_tags VALUES (4, 2); SELECT pg_sleep(5); COMMIT;"
+# [/guide:try-lock-hold]
+
+# [guide:try-lock]
+curl -w ' %{http_code} after %{time_total} s\n' -X POST http://127.0.0.1:8080/books/4/tags/4
+# [/guide:try-lock]
+

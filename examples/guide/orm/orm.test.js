@@ -10,11 +10,13 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { guideState, guideBinary, pickPort, startProgram, startPostgres, runChecked, runCommand, runRegion, assertRegionOutput, examplesDir } = require('../test-support/guide-tests');
+const { guideState, guideBinary, pickPort, startProgram, startBackground, startPostgres, runChecked, runCommand, runRegion, assertRegionOutput, exampleRegion, logMessages, examplesDir, sleep } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'orm');
 const MODEL_FILES = ['Authors', 'Books', 'BookTags', 'Tags'].flatMap((name) => [`${name}.h`, `${name}.cc`]);
-const TRY_REGIONS = ['try-get-one', 'try-list', 'try-create', 'try-update', 'try-delete'];
+const TRY_REGIONS = ['try-get-one', 'try-list', 'try-bad-page', 'try-create', 'try-tidy', 'try-update', 'try-delete', 'try-joins', 'try-tags'];
+// curl's time in the output of try-lock changes from run to run.
+const SECONDS = [/ after [\d.]+ s$/m, ' after <seconds> s'];
 
 function scratchDir(prefix) {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -29,7 +31,7 @@ function copyInto(dir, ...names) {
 
 // A region of commands.sh as the page shows it, run in `cwd` (port 8080 replaced by `port`).
 const runOrmRegion = (region, { cwd, env, port } = {}) => runRegion('orm', region, { replace: port ? { 8080: port } : {}, cwd, env });
-const checkOutput = (region, stdout) => assertRegionOutput('orm', region, stdout);
+const checkOutput = (region, stdout, options) => assertRegionOutput('orm', region, stdout, options);
 
 function sameAsCommitted(generatedDir, committedRel, names) {
   for (const name of names) {
@@ -40,22 +42,77 @@ function sameAsCommitted(generatedDir, committedRel, names) {
 }
 
 // The page's curl commands against one build of the program, then the tables themselves.
-async function exercise(binary, configFile, cwd, sql) {
+// `lockStep(port)` runs what only one database shows (PostgreSQL's row lock), if given.
+async function exercise(binary, configFile, cwd, sql, lockStep) {
   const port = await pickPort();
   const config = fs.readFileSync(path.join(cwd, configFile), 'utf8');
   fs.writeFileSync(path.join(cwd, configFile), config.replace('"port": 8080', `"port": ${port}`));
   const server = await startProgram([binary, configFile], { port, cwd, label: path.basename(binary) });
   try {
     for (const region of TRY_REGIONS) checkOutput(region, (await runOrmRegion(region, { port })).stdout);
+    if (lockStep) await lockStep(port);
   } finally {
     await server.stop();
   }
-  // Book 1 is gone with its tags, Dawn is there, Solaris moved to 1962, nothing else changed.
+  // page=two: getOptionalParameter gave nothing (the first page) and Drogon logged why.
+  assert.ok(logMessages(server.output()).includes('ERROR stoll'), `no "ERROR stoll" in the log of ${path.basename(binary)}:\n${server.output()}`);
+  // Book 1 is gone with its tags, Dawn and The Lathe of Heaven (tidied) are there, Solaris moved
+  // to 1962, book 2 got two more tags and no fourth.
   assert.equal(await sql('SELECT count(*) FROM book_tags WHERE book_id = 1'), '0');
-  assert.equal(await sql('SELECT count(*) FROM book_tags'), '6');
+  assert.equal(await sql('SELECT count(*) FROM book_tags WHERE book_id = 2'), '3');
+  assert.equal(await sql('SELECT count(*) FROM book_tags'), lockStep ? '9' : '8');
   assert.equal(await sql("SELECT id || ' ' || year || ' ' || author_id FROM books WHERE title = 'Dawn'"), '8 1987 3');
+  assert.equal(await sql("SELECT id || ' ' || year FROM books WHERE title = 'The Lathe of Heaven'"), '9 1971');
   assert.equal(await sql("SELECT year FROM books WHERE title = 'Solaris'"), '1962');
-  assert.equal(await sql('SELECT count(*) FROM books'), '7');
+  assert.equal(await sql('SELECT count(*) FROM books'), '8');
+}
+
+// PostgreSQL: the page's psql holds book 4's row (and adds its third tag) while the page's curl asks
+// for a fourth. The handler's SELECT ... FOR UPDATE waits for that transaction, then counts three.
+async function lockStep(pg, port, cwd, env) {
+  const hold = startBackground(['bash', '-euo', 'pipefail', '-c', exampleRegion('orm/commands.sh', 'try-lock-hold')], { cwd, env, label: 'psql holding book 4' });
+  try {
+    // The row is locked once the transaction sleeps.
+    const deadline = Date.now() + 15000;
+    while ((await pg.psql("SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(5)%' AND pid <> pg_backend_pid()", 'bookshop')).trim() !== '1') {
+      assert.ok(Date.now() < deadline, `psql did not start its transaction within 15 s:\n${hold.output()}`);
+      await sleep(50);
+    }
+    const started = Date.now();
+    checkOutput('try-lock', (await runOrmRegion('try-lock', { port })).stdout, { masks: [SECONDS] });
+    const waited = (Date.now() - started) / 1000;
+    assert.ok(waited > 2, `the request did not wait for the locked row (answered after ${waited} s)`);
+    const exit = await hold.waitForExit(15000);
+    assert.equal(exit && exit.code, 0, `psql failed:\n${hold.output()}`);
+    // Three tags: psql's, and the two book 4 had; no fourth.
+    assert.equal((await pg.psql('SELECT count(*) FROM book_tags WHERE book_id = 4', 'bookshop')).trim(), '3');
+  } finally {
+    await hold.stop();
+  }
+}
+
+// The convert section of model.json: the function is called where a model is made or updated from
+// JSON, not in the setter, and an item that names no table is never applied.
+async function checkConvert(ctl, work) {
+  const booksCc = fs.readFileSync(path.join(chapterDir, 'models/sqlite3/Books.cc'), 'utf8');
+  // The function each call is in: the last line before it that starts a definition at the margin.
+  const calling = [];
+  let current = null;
+  for (const line of booksCc.split('\n')) {
+    if (/^[A-Za-z].*\(/.test(line)) current = line.replace(/\(.*$/, '');
+    if (line.includes('tidyTitle(')) calling.push(current);
+  }
+  assert.deepEqual(calling, ['Books::Books', 'Books::Books', 'void Books::updateByMasqueradedJson', 'void Books::updateByJson'],
+    'tidyTitle is called in the two JSON constructors, updateByMasqueradedJson and updateByJson, and nowhere else (not in setTitle)');
+  assert.match(booksCc, /^#include "TitleConvert\.h"$/m, 'Books.cc includes TitleConvert.h');
+  const dir = path.join(work, 'convert-no-table');
+  fs.mkdirSync(path.join(dir, 'models'), { recursive: true });
+  fs.copyFileSync(path.join(work, 'bookshop.db'), path.join(dir, 'bookshop.db'));
+  const config = fs.readFileSync(path.join(chapterDir, 'models/sqlite3/model.json'), 'utf8');
+  assert.match(config, /\n\s*"table": "books",\n/);
+  fs.writeFileSync(path.join(dir, 'models/model.json'), config.replace(/\n\s*"table": "books",\n/, '\n'));
+  await runChecked([ctl, 'create', 'model', 'models', '-f'], { cwd: dir, label: 'drogon_ctl with a convert item without a table' });
+  assert.ok(!fs.readFileSync(path.join(dir, 'models/Books.cc'), 'utf8').includes('tidyTitle'), 'a convert item without "table" was applied');
 }
 
 test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeout: 15 * 60 * 1000 }, async (t) => {
@@ -72,6 +129,7 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     await runOrmRegion('sqlite-create', { cwd: work });
     checkOutput('models-sqlite', (await runOrmRegion('models-sqlite', { cwd: work, env })).stdout);
     sameAsCommitted(path.join(work, 'models/sqlite3'), 'models/sqlite3', MODEL_FILES);
+    await checkConvert(state.drogonCtl, work);
     // The relationship methods the page names are in the headers.
     const booksH = fs.readFileSync(path.join(work, 'models/sqlite3/Books.h'), 'utf8');
     assert.match(booksH, /void getAuthor\(const drogon::orm::DbClientPtr &clientPtr,\s+const std::function<void\(Authors\)> &rcb,/);
@@ -145,7 +203,8 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     const pgConfig = fs.readFileSync(path.join(work, 'config.postgresql.json'), 'utf8');
     fs.writeFileSync(path.join(work, 'config.postgresql.json'),
       pgConfig.replace('"host": "127.0.0.1"', `"host": "${pg.socketDir}"`).replace('"port": 5432', `"port": ${pg.port}`));
-    await exercise(pgBinary, 'config.postgresql.json', work, async (q) => (await pg.psql(q, 'bookshop')).trim());
+    await exercise(pgBinary, 'config.postgresql.json', work, async (q) => (await pg.psql(q, 'bookshop')).trim(),
+      (port) => lockStep(pg, port, work, pgEnv));
   } finally {
     await pg.stop();
     fs.rmSync(work, { recursive: true, force: true });

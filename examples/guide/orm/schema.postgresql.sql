@@ -19,7 +19,8 @@ CREATE TABLE book_tags (
     PRIMARY KEY (book_id, tag_id)
 );
 
-INSERT INTO authors (name) VALUES ('Ursula K. Le Guin'), ('Stanislaw Lem'), ('Octavia E. Butler');
+-- Ted Chiang has no book in the shop yet.
+INSERT INTO authors (name) VALUES ('Ursula K. Le Guin'), ('Stanislaw Lem'), ('Octavia E. Butler'), ('Ted Chiang');
 INSERT INTO books (title, year, author_id) VALUES
     ('The Left Hand of Darkness', 1969, 1),
     ('The Dispossessed', 1974, 1),
@@ -28,5 +29,5 @@ INSERT INTO books (title, year, author_id) VALUES
     ('The Cyberiad', 1965, 2),
     ('Kindred', 1979, 3),
     ('Parable of the Sower', 1993, 3);
-INSERT INTO tags (name) VALUES ('classic'), ('fantasy'), ('science fiction');
+INSERT INTO tags (name) VALUES ('classic'), ('fantasy'), ('science fiction'), ('award winner');
 INSERT INTO book_tags (book_id, tag_id) VALUES (1, 1), (1, 3), (2, 3), (3, 2), (4, 1), (4, 3), (5, 3), (7, 3);

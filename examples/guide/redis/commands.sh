@@ -4,7 +4,7 @@
 # is expected/<region>.txt.
 
 # [guide:redis-server]
-redis-server --port 6379 --save '' --appendonly no
+redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no
 # [/guide:redis-server]
 
 # [guide:run]
@@ -36,6 +36,20 @@ redis-cli -p 6379 SET likes:8 ann
 curl -w ' %{http_code}\n' -X POST 'http://127.0.0.1:8080/posts/8/likes?user=bob'
 curl -w ' %{http_code}\n' http://127.0.0.1:8080/posts/8/likes
 # [/guide:try-errors]
+
+# [guide:run-second]
+./build/redis_likes 8081 6379
+# [/guide:run-second]
+
+# [guide:try-news]
+curl -w '\n' -d 'The shop opens at nine' http://127.0.0.1:8080/news
+redis-cli -p 6379 PUBLISH news 'Sent with redis-cli'
+# [/guide:try-news]
+
+# [guide:try-news-read]
+curl -w '\n' http://127.0.0.1:8081/news
+curl -w '\n' http://127.0.0.1:8080/news
+# [/guide:try-news-read]
 
 # [guide:try-down]
 curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/visits/home

@@ -1,12 +1,16 @@
+// [guide:includes]
 #include <drogon/drogon.h>
-#include <drogon/nosql/RedisClient.h>
+#include <drogon/nosql/RedisClient.h>  // RedisClient, RedisResult, RedisException, RedisSubscriber
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <iostream>
+#include <mutex>
 
 using namespace drogon;
 using namespace drogon::nosql;
+// [/guide:includes]
 
 namespace
 {
@@ -31,6 +35,27 @@ HttpResponsePtr redisError(const RedisException &e)
 }
 // [/guide:errors]
 
+// [guide:pubsub-state]
+// What this copy of the program heard on the channel "news": the last ten
+// messages. The subscriber's callback runs on a thread of the Redis client,
+// the handlers on I/O threads: a mutex guards the list.
+std::shared_ptr<RedisSubscriber> subscriber;  // subscribed as long as it lives
+std::mutex newsMutex;
+std::deque<std::string> news;
+
+void subscribeToNews()
+{
+    subscriber = app().getRedisClient()->newSubscriber();
+    subscriber->subscribe("news", [](const std::string &channel, const std::string &message) {
+        std::lock_guard lock(newsMutex);
+        news.push_back(message);
+        if (news.size() > 10)
+            news.pop_front();
+    });
+}
+// [/guide:pubsub-state]
+
+// Called by main() before app().run(): registers every handler of the page.
 void addRoutes()
 {
     // [guide:visits]
@@ -140,6 +165,39 @@ void addRoutes()
         },
         {Get});
     // [/guide:coro]
+
+    // [guide:pubsub-routes]
+    // POST /news with the message as the body: PUBLISH on the channel. Redis
+    // answers with the number of subscribers that received it.
+    app().registerHandler(
+        "/news",
+        [](const HttpRequestPtr &req, std::function<void(const HttpResponsePtr &)> &&callback) {
+            const std::string message(req->body());
+            app().getRedisClient()->execCommandAsync(
+                [callback](const RedisResult &result) {
+                    Json::Value body;
+                    body["receivers"] = static_cast<Json::Int64>(result.asInteger());
+                    callback(json(body));
+                },
+                [callback](const RedisException &e) { callback(redisError(e)); },
+                "PUBLISH news %s",
+                message.c_str());
+        },
+        {Post});
+
+    // GET /news: what this copy has heard.
+    app().registerHandler(
+        "/news",
+        [](const HttpRequestPtr &, std::function<void(const HttpResponsePtr &)> &&callback) {
+            Json::Value body;
+            body["news"] = Json::arrayValue;
+            std::lock_guard lock(newsMutex);
+            for (const auto &message : news)
+                body["news"].append(message);
+            callback(json(body));
+        },
+        {Get});
+    // [/guide:pubsub-routes]
 }
 }  // namespace
 
@@ -189,6 +247,11 @@ int main(int argc, char *argv[])
         }
     });
     // [/guide:sync]
+
+    // [guide:pubsub-start]
+    // The client exists from app().run() on: subscribe in a beginning advice.
+    app().registerBeginningAdvice(subscribeToNews);
+    // [/guide:pubsub-start]
 
     addRoutes();
     app().run();

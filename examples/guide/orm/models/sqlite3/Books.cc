@@ -10,6 +10,7 @@
 #include "BookTags.h"
 #include "Tags.h"
 #include <drogon/utils/Utilities.h>
+#include "TitleConvert.h"
 #include <string>
 
 using namespace drogon;
@@ -110,6 +111,7 @@ Books::Books(const Json::Value &pJson, const std::vector<std::string> &pMasquera
         if(!pJson[pMasqueradingVector[1]].isNull())
         {
             title_=std::make_shared<std::string>(pJson[pMasqueradingVector[1]].asString());
+            tidyTitle(title_);
         }
     }
     if(!pMasqueradingVector[2].empty() && pJson.isMember(pMasqueradingVector[2]))
@@ -146,6 +148,7 @@ Books::Books(const Json::Value &pJson) noexcept(false)
         if(!pJson["title"].isNull())
         {
             title_=std::make_shared<std::string>(pJson["title"].asString());
+            tidyTitle(title_);
         }
     }
     if(pJson.isMember("year"))
@@ -187,6 +190,7 @@ void Books::updateByMasqueradedJson(const Json::Value &pJson,
         if(!pJson[pMasqueradingVector[1]].isNull())
         {
             title_=std::make_shared<std::string>(pJson[pMasqueradingVector[1]].asString());
+            tidyTitle(title_);
         }
     }
     if(!pMasqueradingVector[2].empty() && pJson.isMember(pMasqueradingVector[2]))
@@ -222,6 +226,7 @@ void Books::updateByJson(const Json::Value &pJson) noexcept(false)
         if(!pJson["title"].isNull())
         {
             title_=std::make_shared<std::string>(pJson["title"].asString());
+            tidyTitle(title_);
         }
     }
     if(pJson.isMember("year"))
