@@ -30,6 +30,19 @@ function alternateLinks(alternates) {
   return alternates.map((a) => `  <link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`).join('\n');
 }
 
+// The scripts a page loads: every <script src> of the template outside its on-demand <template>s
+// (plugins/on-demand-scripts.js), and a template's scripts when the page has an element of its
+// data-when-class (a guide page never fetches Chart.js; the Benchmarks page starts it at once).
+function scriptsToPreload(template, articleHtml) {
+  const srcs = (html) => [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+  const onDemand = /<template class="on-demand-scripts" data-when-class="([\w-]+)">([\s\S]*?)<\/template>/g;
+  const always = srcs(template.replace(onDemand, ''));
+  const needed = [...template.matchAll(onDemand)]
+    .filter(([, className]) => new RegExp(`\\sclass="(?:[^"]*\\s)?${className}(?:\\s[^"]*)?"`).test(articleHtml))
+    .flatMap(([, , body]) => srcs(body));
+  return [...always, ...needed];
+}
+
 /**
  * template: the built index.html. page: { route, htmlLang, title, description, canonical,
  * alternates: [{ hreflang, href }], root ("../../"), articleHtml, sidebarHtml, homeHref }.
@@ -52,7 +65,7 @@ function pageDocument(template, page) {
   // After the site's stylesheets: it overrides the theme's "Loading" box for the prerendered layout.
   // The scripts sit at the end of a long page: preloading them starts their download at once instead
   // of when the parser's lookahead reaches them.
-  const preloads = [CLEAN_URL_SCRIPT, ...[...template.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])]
+  const preloads = [CLEAN_URL_SCRIPT, ...scriptsToPreload(template, page.articleHtml)]
     .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script">`).join('\n');
   html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n${preloads}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
@@ -147,4 +160,4 @@ function stylesheetsOf(template) {
   return [...template.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
 }
 
-module.exports = { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT, PRERENDER_CSS };
+module.exports = { pageDocument, scriptsToPreload, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT, PRERENDER_CSS };
