@@ -11,6 +11,7 @@
 // Every string from the pages or the manifest is escaped here.
 'use strict';
 const { escapeHtml } = require('../../../shared/src/escape');
+const { cleanPath } = require('./urls');
 
 // The site's name, as docsify shows it (plugins/site-config.js "name") and as every page title ends
 // (plugins/language.js).
@@ -69,22 +70,25 @@ function pageDocument(template, page) {
     .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script">`).join('\n');
   html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n${preloads}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
-  const app = [
+  // The page before the navigation: on a narrow screen without JavaScript (prerender.css) the text
+  // comes first, under a line with the site's name and a link down to the navigation.
+  const app = () => [
     '<main id="app" class="prerendered">',
-    '    <aside class="sidebar show">',
-    `      <h1 class="app-name"><a class="app-name-link" href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a></h1>`,
-    '      <nav class="sidebar-nav" aria-label="primary">',
-    page.sidebarHtml.trim(),
-    '      </nav>',
-    '    </aside>',
     '    <section class="content">',
+    `      <p class="prerendered-top"><a href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a> <a href="${escapeHtml(`${cleanPath(page.route)}#site-navigation`)}">${escapeHtml(page.menuLabel)} ↓</a></p>`,
     '      <article id="main" class="markdown-section">',
     page.articleHtml.trim(),
     '      </article>',
     '    </section>',
+    '    <aside class="sidebar show">',
+    `      <h1 class="app-name"><a class="app-name-link" href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a></h1>`,
+    '      <nav class="sidebar-nav" id="site-navigation" aria-label="primary">',
+    page.sidebarHtml.trim(),
+    '      </nav>',
+    '    </aside>',
     '  </main>',
   ].join('\n');
-  html = replaceOnce(html, /<div id="app">[^<]*<\/div>/, () => app, '<div id="app">...</div>');
+  html = replaceOnce(html, /<div id="app">[^<]*<\/div>/, app, '<div id="app">...</div>');
   html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '', '<noscript> in <body>');
   // clean-url.js before every other script: docsify must start on the page's route.
   html = replaceOnce(html, /<script src="navigation-map\.js"><\/script>/, (m) => `<script src="${CLEAN_URL_SCRIPT}"></script>\n  ${m}`, '<script src="navigation-map.js">');

@@ -56,7 +56,9 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
   for (const lang of manifest.languages) {
     const sidebarRel = `${lang.dir}/_sidebar.md`;
     if (!files.has(sidebarRel)) throw new Error(`prerender: no ${sidebarRel} among the site's files`);
-    const context = { htmlLang: lang.htmlLang, aliases, pages };
+    const strings = ui[lang.code];
+    const calloutTitles = { note: strings.calloutNote, tip: strings.calloutTip, important: strings.calloutImportant, warning: strings.calloutWarning, caution: strings.calloutCaution };
+    const context = { htmlLang: lang.htmlLang, aliases, pages, calloutTitles };
     const sidebarHtml = renderMarkdown(md, files.get(sidebarRel), { ...context, route: first.entries[lang.code].route }).html;
     for (const page of manifest.pages) {
       const entry = page.entries[lang.code];
@@ -69,7 +71,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
       out.set(pageFile(entry.route), pageDocument(template, {
         route: entry.route, htmlLang: lang.htmlLang, title: entry.title, description: describe(tokens, entry.title),
         canonical, alternates, root: rootFrom(entry.route), articleHtml: html, sidebarHtml,
-        homeHref: cleanPath(first.entries[lang.code].route),
+        homeHref: cleanPath(first.entries[lang.code].route), menuLabel: strings.menu,
       }));
       sitemap.push({ loc: canonical, alternates });
     }
