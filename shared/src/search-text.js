@@ -9,7 +9,16 @@
 //   so whatever it does to one it does to the other.
 // - tokenize: words of letters and digits; runs of CJK characters as overlapping pairs (CJK text has
 //   no spaces), plus each run's last character, so every character starts a term and a one-character
-//   query still finds its words by prefix.
+//   query still finds its words by prefix. Pairs, not Intl.Segmenter: measured on 2026-11-28, its
+//   word segmentation split 协程, 上传 and 服务器 into single characters in Node 20 (ICU 78.2) and
+//   Chromium 156 alike, and the two split 211 of the 337 Chinese sections' mixed text differently
+//   (github.com one word in Node, two in Chromium); pairs are the same code on both sides.
+// - query: a run of CJK characters matches a section whose pairs cover every character of the run
+//   (a particle such as 的 may stay uncovered), in any order: 上传文件 finds 文件上传 (上传 + 文件),
+//   while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in longer
+//   words). Sections rank by BM25 with their heading above the page's title and other-language title
+//   (alias) and both far above body text; a section whose heading holds the whole query comes before
+//   every other, then one whose heading and page title together do.
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory();
@@ -113,13 +122,50 @@
     return CJK.test(term);
   }
 
+  // Characters that carry no meaning alone: a query's run need not find them in a pair.
+  var PARTICLES = '的地得了着过和与及或在把被将从对于为而吗呢吧啊个之其';
+
+  // The query in parts: words of letters and digits, single CJK characters, runs of CJK characters
+  // with their pairs. text: folded.
+  function queryParts(text) {
+    var parts = [];
+    var match;
+    TOKEN.lastIndex = 0;
+    while ((match = TOKEN.exec(text))) {
+      var run = match[0].toLowerCase();
+      if (!CJK.test(run)) { parts.push({ term: run }); continue; }
+      var chars = Array.from(run);
+      if (chars.length === 1) { parts.push({ term: run, cjk: true }); continue; }
+      var pairs = [];
+      for (var i = 0; i + 1 < chars.length; i++) pairs.push(chars[i] + chars[i + 1]);
+      parts.push({ chars: chars, pairs: pairs });
+    }
+    return parts;
+  }
+
+  // Whether the pairs a section matched (matched: Set of pairs) cover every character of a run.
+  function covers(part, matched) {
+    for (var i = 0; i < part.chars.length; i++) {
+      if (PARTICLES.indexOf(part.chars[i]) >= 0) continue;
+      var left = i > 0 && matched.has(part.pairs[i - 1]);
+      var right = i < part.pairs.length && matched.has(part.pairs[i]);
+      if (!left && !right) return false;
+    }
+    return true;
+  }
+
   // A short excerpt of text around the first place where one of the query's words occurs, compared
   // after folding characters (which keeps positions: one character for one).
   function excerpt(text, query, foldChars, size) {
     var chars = Array.from(text);
     var folded = Array.from(foldChars ? foldChars(text) : text).join('').toLowerCase();
     var at = -1;
-    var words = (foldChars ? foldChars(query) : query).toLowerCase().split(/\s+/).filter(Boolean);
+    var words = [];
+    // Each word as typed, then the pairs of its CJK runs (上传文件 is found where 文件上传 is written).
+    (foldChars ? foldChars(query) : query).toLowerCase().split(/\s+/).filter(Boolean).forEach(function (word) {
+      words.push(word);
+      queryParts(word).forEach(function (part) { if (part.pairs) words.push.apply(words, part.pairs); });
+    });
     for (var w = 0; w < words.length && at < 0; w++) {
       var index = folded.indexOf(words[w]);
       if (index >= 0) at = Array.from(folded.slice(0, index)).length;
@@ -129,35 +175,67 @@
     return (start > 0 ? '…' : '') + chars.slice(start, end).join('') + (end < chars.length ? '…' : '');
   }
 
+  // Whether a text (its terms: tokenize of the folded text) holds the whole query: every word (as a
+  // prefix), every single character, every run (covered by its pairs).
+  function holdsQuery(parts, terms) {
+    var set = new Set(terms);
+    var starts = function (prefix) { return terms.some(function (t) { return t.lastIndexOf(prefix, 0) === 0; }); };
+    return parts.every(function (p) { return p.pairs ? covers(p, set) : starts(p.term); });
+  }
+
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
-  // data: search/<code>.json ({ pages: [{ route, title }], sections: [[page, id, title, text]] });
-  // fold: createFolder(...) for the Chinese languages, else null. Resolves to
-  // { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
+  // data: search/<code>.json ({ pages: [{ route, title, alias }], sections: [[page, id, title, text]] };
+  // alias: the page's title in the site's first language, on its translations, so an English term
+  // finds the translated page); fold: createFolder(...) for the Chinese languages, else null.
+  // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
   function createIndex(MiniSearch, data, fold, options) {
     var opts = options || {};
     var max = opts.maxResults || 20;
     var excerptChars = opts.excerptChars || 120;
     var normalize = fold || function (t) { return t; };
-    var queryTokens = function (t) { return tokenize(normalize(t)); };
     var mini = new MiniSearch({
-      fields: ['title', 'text'],
+      fields: ['title', 'page', 'text'],
       // Indexed: the folded text, and every phrase inside it folded on its own (fold.phrasesIn).
-      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : queryTokens,
+      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : tokenize,
       processTerm: function (term) { return term.toLowerCase(); },
       searchOptions: {
-        tokenize: queryTokens,
-        boost: { title: 3 },
-        combineWith: 'AND',
+        // The query arrives as terms already (queryParts).
+        tokenize: function (term) { return [term]; },
+        boost: { title: 8, page: 4 },
         prefix: true,
         // Typos in words of letters; CJK pairs are matched as they are.
         fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
       },
     });
-    var docs = data.sections.map(function (s, i) { return { id: i, title: s[2], text: s[3] }; });
+    var docs = data.sections.map(function (s, i) {
+      var page = data.pages[s[0]];
+      var first = i === 0 || data.sections[i - 1][0] !== s[0];
+      return { id: i, title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3] };
+    });
     return mini.addAllAsync(docs, { chunkSize: 50 }).then(function () {
       return {
         search: function (query) {
-          var hits = mini.search(query);
+          var parts = queryParts(normalize(query));
+          if (!parts.length) return { total: 0, results: [] };
+          var runs = parts.filter(function (p) { return p.pairs; });
+          var hits = mini.search({
+            combineWith: 'AND',
+            queries: parts.map(function (p) { return p.pairs ? { combineWith: 'OR', queries: p.pairs } : p.term; }),
+          }, {
+            filter: function (hit) {
+              var matched = new Set(hit.queryTerms);
+              return runs.every(function (run) { return covers(run, matched); });
+            },
+          });
+          // Sections whose heading holds the whole query first, then those whose heading and page
+          // title (or its title in the first language) together do, then the rest; by score within each.
+          var termsOf = function (text) { return tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); }); };
+          hits.forEach(function (hit) {
+            var doc = docs[hit.id];
+            var heading = termsOf(doc.title);
+            hit.tier = holdsQuery(parts, heading) ? 2 : holdsQuery(parts, heading.concat(termsOf(doc.page))) ? 1 : 0;
+          });
+          hits.sort(function (a, b) { return b.tier - a.tier || b.score - a.score; });
           return {
             total: hits.length,
             results: hits.slice(0, max).map(function (hit) {
@@ -178,5 +256,5 @@
     });
   }
 
-  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, excerpt: excerpt, createIndex: createIndex };
+  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, queryParts: queryParts, covers: covers, excerpt: excerpt, createIndex: createIndex };
 });
