@@ -5,7 +5,7 @@
 // - the sidebar toggle is one button with a name in the page's language (docsify nests a focusable
 //   role="button" inside a <button> and labels it in English; its label is set again after docsify
 //   relabels it), a visible "Menu" on narrow screens (site-layout.css);
-// - landmarks: <main> keeps its own role (docsify gives it role="presentation", which <main> does not
+// - landmarks: the sidebar's navigation is named in the page's language; <main> keeps its own role (docsify gives it role="presentation", which <main> does not
 //   allow), so the article no longer claims a second one; the sidebar's role="none" conflicted with
 //   its tabindex; the loading bar is decoration, outside every landmark;
 // - a table wider than its column scrolls in its own box (site-layout.css): it is focusable, so a
@@ -66,6 +66,9 @@
   }
 
   function repairLandmarks() {
+    // The sidebar's navigation, named in the page's language (docsify: "primary").
+    var nav = document.querySelector('.sidebar-nav[role="navigation"]');
+    if (nav) nav.setAttribute('aria-label', ui().siteNavigation);
     var main = document.querySelector('main[role="presentation"]');
     if (main) main.removeAttribute('role');
     var article = document.querySelector('article#main[role="main"]');
@@ -81,7 +84,10 @@
 
   function hideLoadingBar() {
     var bar = document.querySelector('body > .progress');
-    if (bar) bar.setAttribute('aria-hidden', 'true');
+    if (!bar) return;
+    bar.setAttribute('aria-hidden', 'true');
+    bar.removeAttribute('role');
+    bar.removeAttribute('aria-label'); // "Loading...", in English
   }
 
   function scrollState(table) {

@@ -82,7 +82,7 @@ function pageDocument(template, page) {
     '    </section>',
     '    <aside class="sidebar show">',
     `      <h1 class="app-name"><a class="app-name-link" href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a></h1>`,
-    '      <nav class="sidebar-nav" id="site-navigation" aria-label="primary">',
+    `      <nav class="sidebar-nav" id="site-navigation" aria-label="${escapeHtml(page.navigationLabel)}">`,
     page.sidebarHtml.trim(),
     '      </nav>',
     '    </aside>',

@@ -71,7 +71,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
       out.set(pageFile(entry.route), pageDocument(template, {
         route: entry.route, htmlLang: lang.htmlLang, title: entry.title, description: describe(tokens, entry.title),
         canonical, alternates, root: rootFrom(entry.route), articleHtml: html, sidebarHtml,
-        homeHref: cleanPath(first.entries[lang.code].route), menuLabel: strings.menu,
+        homeHref: cleanPath(first.entries[lang.code].route), menuLabel: strings.menu, navigationLabel: strings.siteNavigation,
       }));
       sitemap.push({ loc: canonical, alternates });
     }

@@ -155,7 +155,7 @@ test('titles, descriptions and routes are escaped; a template without a needed e
   const hostile = '"><script>alert(1)</script>&\'';
   const html = pageDocument(template, {
     route: '/ENG/x"><script>', htmlLang: 'en', title: hostile, description: hostile, canonical: `https://example.org/${hostile}`,
-    alternates: [{ hreflang: 'en', href: `https://example.org/${hostile}` }], root: '../../', articleHtml: '<p>ok</p>', sidebarHtml: '', homeHref: hostile, menuLabel: hostile,
+    alternates: [{ hreflang: 'en', href: `https://example.org/${hostile}` }], root: '../../', articleHtml: '<p>ok</p>', sidebarHtml: '', homeHref: hostile, menuLabel: hostile, navigationLabel: hostile,
   });
   assert.doesNotMatch(html, /<script>alert/);
   assert.match(html, /<title>&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&amp;&#39; · Drogon<\/title>/);
