@@ -17,8 +17,8 @@
 //   (a particle such as 的 may stay uncovered), in any order: 上传文件 finds 文件上传 (上传 + 文件),
 //   while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in longer
 //   words). Sections rank by BM25 with their heading above the page's title and other-language title
-//   (alias) and both far above body text; a section whose heading holds the whole query comes before
-//   every other, then one whose heading and page title together do.
+//   (alias) and both far above body text; a section whose heading is the query comes before every
+//   other, then one whose heading holds the whole query, then one whose heading and page title do.
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory();
@@ -237,13 +237,16 @@
               return runs.every(function (run) { return covers(run, matched); });
             },
           });
-          // Sections whose heading holds the whole query first, then those whose heading and page
-          // title (or its title in the first language) together do, then the rest; by score within each.
+          // Sections whose heading is the query first, then those whose heading holds the whole query,
+          // then those whose heading and page title (or its title in the first language) together do,
+          // then the rest; by score within each.
           var termsOf = function (text) { return tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); }); };
+          var exact = function (text) { return normalize(text).toLowerCase().replace(/\s+/g, ' ').trim(); };
+          var whole = exact(query);
           hits.forEach(function (hit) {
             var doc = docs[hit.id];
             var heading = termsOf(doc.title);
-            hit.tier = holdsQuery(parts, heading) ? 2 : holdsQuery(parts, heading.concat(termsOf(doc.page))) ? 1 : 0;
+            hit.tier = exact(doc.title) === whole ? 3 : holdsQuery(parts, heading) ? 2 : holdsQuery(parts, heading.concat(termsOf(doc.page))) ? 1 : 0;
           });
           hits.sort(function (a, b) { return b.tier - a.tier || b.score - a.score; });
           return {
