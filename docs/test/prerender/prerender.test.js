@@ -166,3 +166,14 @@ test('titles, descriptions and routes are escaped; a template without a needed e
   assert.throws(() => pageDocument(template.replace('<div id="app">Loading…</div>', ''), { route: '/ENG/x', htmlLang: 'en', title: 't', description: 'd', canonical: 'c', alternates: [], root: '../../', articleHtml: '', sidebarHtml: '', homeHref: '' }),
     /docs\/site\/index.html must contain <div id="app">...<\/div> exactly once \(found 0\)/);
 });
+
+test('a prerendered page preloads the scripts it runs: a template\'s on-demand scripts only when the page has its class', () => {
+  const { scriptsToPreload } = require('../../src/prerender/page-html');
+  const html = template;
+  const guide = scriptsToPreload(html, '<p>text</p>');
+  assert.ok(guide.includes('vendor/docsify/docsify.min.js') && guide.includes('plugins/on-demand-scripts.js'));
+  assert.ok(!guide.some((src) => /chart|benchmark/.test(src)), `a page without charts preloads ${guide.join(', ')}`);
+  const charts = scriptsToPreload(html, '<figure class="bench-chart" id="x">');
+  assert.deepEqual(charts.slice(guide.length), ['vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js']);
+  assert.deepEqual(scriptsToPreload(html, '<p class="not-bench-chart">'), guide);
+});
