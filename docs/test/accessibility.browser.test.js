@@ -2,8 +2,9 @@
 // into each page (a context with bypassCSP: the site's CSP refuses inline scripts):
 // - every page type (front page, guide chapter, Benchmarks with its charts drawn, details,
 //   Methodology) x 3 languages x light/dark at 1280 px, scrolled a screen down (back-to-top shown,
-//   "On this page" beside the text), and the search with results from another language: no violation
-//   of WCAG 2.0/2.1 A and AA or of axe's best practices;
+//   "On this page" beside the text), and the search with results from another language; at 390 px the
+//   front page (menu closed and open) and a guide chapter: no violation of WCAG 2.0/2.1 A and AA or
+//   of axe's best practices;
 // - keyboard: the first tab stop is the skip link, in the page's language; every focused element
 //   shows a ring of at least 2 px at 3:1 against the page (WCAG 1.4.11), in both themes;
 // - type: body text at weight 400, and no Light or Thin face among the fonts Chromium drew a
@@ -82,6 +83,30 @@ for (const theme of ['light', 'dark']) {
     await page.close();
   });
 }
+
+test('axe-core at 390 x 844: the front page and a guide chapter, with the menu closed and open, in both themes and every language', { timeout: 300000 }, async () => {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const report = [];
+  for (const theme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: theme });
+    for (const lang of map.languages) {
+      for (const id of ['home', 'quick-start']) {
+        const { route } = pageById(id).languages[lang.code];
+        await gotoRoute(page, site.url, route);
+        report.push(...(await violations(page)).map((line) => `${theme} 390 px ${route}: ${line}`));
+        if (id !== 'home') continue;
+        await page.click('button.sidebar-toggle');
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('.sidebar')).visibility === 'visible');
+        await page.waitForTimeout(300); // the sidebar slides in
+        report.push(...(await violations(page)).map((line) => `${theme} 390 px ${route}, menu open: ${line}`));
+        await page.click('button.sidebar-toggle');
+      }
+    }
+  }
+  assert.deepEqual(report, [], `axe-core found ${report.length} violation(s):\n${report.join('\n')}`);
+  await page.close();
+});
 
 // WCAG contrast ratio of two computed "rgb(...)" colours.
 function contrast(a, b) {

@@ -94,7 +94,7 @@ test('the first screen of each front page: the site\'s name and a labelled menu 
         return box.width > 0 && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth
           && css.visibility !== 'hidden' && css.display !== 'none' && Number(css.opacity) > 0;
       };
-      const name = document.querySelector('.navbar-name');
+      const name = document.querySelector('header.navbar-name a');
       const menu = document.querySelector('button.sidebar-toggle');
       const languages = [...document.querySelectorAll('.lang-switcher a[data-lang]')];
       return {

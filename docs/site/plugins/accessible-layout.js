@@ -48,17 +48,19 @@
     labelToggle();
   }
 
-  // The site's name in the navbar, shown on narrow screens only (site-layout.css), where the sidebar
-  // that carries it is closed; it links where the sidebar's name does (docsify's nameLink).
+  // The site's name in a banner above the page, shown on narrow screens only (site-layout.css), where
+  // the sidebar that carries it is closed; it links where the sidebar's name does (docsify's nameLink).
   var name = null;
   function addName() {
     var source = document.querySelector('.app-name-link');
     var nav = document.querySelector('body > .app-nav');
     if (!source || !nav) return;
+    var banner = document.createElement('header');
+    banner.className = 'navbar-name';
     name = document.createElement('a');
-    name.className = 'navbar-name';
     name.textContent = source.textContent.trim();
-    document.body.insertBefore(name, nav);
+    banner.appendChild(name);
+    document.body.insertBefore(banner, nav);
   }
   function linkName() {
     var source = document.querySelector('.app-name-link');
