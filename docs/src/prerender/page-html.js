@@ -17,7 +17,6 @@ const { cleanPath } = require('./urls');
 // (plugins/language.js).
 const SITE_NAME = 'Drogon';
 const CLEAN_URL_SCRIPT = 'plugins/clean-url.js';
-const PRERENDER_CSS = 'prerender.css';
 
 function replaceOnce(html, pattern, replace, what) {
   const matches = html.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) || [];
@@ -63,12 +62,13 @@ function pageDocument(template, page) {
     alternateLinks(page.alternates),
   ].join('\n');
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
-  // After the site's stylesheets: it overrides the theme's "Loading" box for the prerendered layout.
   // The scripts sit at the end of a long page: preloading them starts their download at once instead
-  // of when the parser's lookahead reaches them.
+  // of when the parser's lookahead reaches them, at low priority, after the render-blocking styles.
+  // (prerender.css, which undoes the theme's "Loading" box for the prerendered layout, is in the
+  // site's stylesheet bundle.)
   const preloads = [CLEAN_URL_SCRIPT, ...scriptsToPreload(template, page.articleHtml)]
-    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script">`).join('\n');
-  html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n${preloads}\n</head>`, '</head>');
+    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low">`).join('\n');
+  html = replaceOnce(html, /<\/head>/, () => `${preloads}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
   // The page before the navigation: on a narrow screen without JavaScript (prerender.css) the text
   // comes first, under a line with the site's name and a link down to the navigation.
@@ -111,10 +111,8 @@ function rootDocument(template, { heading, choices }) {
     '    </div>',
     '  </noscript>',
   ].join('\n');
-  let html = replaceOnce(template, /<noscript>[\s\S]*?<\/noscript>/, () => noscript, '<noscript> in <body>');
-  // Without JavaScript only: the stylesheet that hides the "Loading" box.
-  html = replaceOnce(html, /<\/head>/, () => `  <noscript><link rel="stylesheet" href="${PRERENDER_CSS}"></noscript>\n</head>`, '</head>');
-  return html;
+  // (Without JavaScript, prerender.css, in the site's stylesheet bundle, hides the "Loading" box.)
+  return replaceOnce(template, /<noscript>[\s\S]*?<\/noscript>/, () => noscript, '<noscript> in <body>');
 }
 
 /**
@@ -164,4 +162,4 @@ function stylesheetsOf(template) {
   return [...template.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
 }
 
-module.exports = { pageDocument, scriptsToPreload, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT, PRERENDER_CSS };
+module.exports = { pageDocument, scriptsToPreload, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT };

@@ -5,7 +5,7 @@
 'use strict';
 const { createMarkdown, renderMarkdown, inlineText } = require('./markdown');
 const { cleanPath, pageFile, rootFrom, absoluteUrl } = require('./urls');
-const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, PRERENDER_CSS } = require('./page-html');
+const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf } = require('./page-html');
 const { sitemapXml } = require('./sitemap');
 
 const DESCRIPTION_MAX = 160; // characters (code points); search engines show about this much
@@ -85,7 +85,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
   out.set('404.html', notFoundDocument({
     basePath: new URL(baseUrl).pathname,
     csp: contentSecurityPolicy(template),
-    stylesheets: [...stylesheetsOf(template), PRERENDER_CSS],
+    stylesheets: stylesheetsOf(template),
     notices: manifest.languages.map((l) => ({
       htmlLang: l.htmlLang, title: ui[l.code].notFoundTitle, body: ui[l.code].notFoundBody,
       linkText: `${l.name}: ${first.entries[l.code].title}`, href: cleanPath(first.entries[l.code].route),
