@@ -2,11 +2,12 @@
 // that draws no chart), loaded when docsify has rendered a page that needs them. index.html lists
 // them where it loads every other script, inside an inert <template>:
 //   <template class="on-demand-scripts" data-when-class="bench-chart"> <script src="..."></script> ... </template>
-// When a rendered page has an element of that class, the template's scripts load, one after the other
-// (each may need the one before). They are docsify plugins written for a page load
-// (window.$docsify.plugins), and docsify has started by then: the plugins they add are taken from that
-// list and run here, on this page and every page after it (doneEach, so a chart is destroyed when
-// the reader leaves its page), in the order they were added.
+// When a page's Markdown has an element of that class (seen before docsify renders it, so the scripts
+// load while it does; on a prerendered page, as soon as docsify starts), the template's scripts load, in parallel, and run in order (each may need the
+// one before). They are docsify plugins written for a page load (window.$docsify.plugins), and docsify
+// has started by then: the plugins they add are taken from that list and run here once the page is
+// rendered, on it and every page after it (doneEach, so a chart is destroyed when the reader leaves
+// its page), in the order they were added.
 (function () {
   'use strict';
   var groups = null; // read at the first render: the templates follow this script in the document
@@ -20,14 +21,18 @@
   }
   var doneEach = []; // the doneEach hooks of the plugins loaded so far
 
-  function loadScript(src) {
-    return new Promise(function (resolve, reject) {
-      var script = document.createElement('script');
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = function () { reject(new Error('could not load ' + src)); };
-      document.head.appendChild(script);
-    });
+  // All at once, downloaded in parallel and run in the order given (async = false).
+  function loadScripts(srcs) {
+    return Promise.all(srcs.map(function (src) {
+      return new Promise(function (resolve, reject) {
+        var script = document.createElement('script');
+        script.src = src;
+        script.async = false;
+        script.onload = resolve;
+        script.onerror = function () { reject(new Error('could not load ' + src)); };
+        document.head.appendChild(script);
+      });
+    }));
   }
 
   // The hooks a late plugin may use: the page is already rendered when it starts.
@@ -48,9 +53,7 @@
     if (!group.loading) {
       var config = window.$docsify || (window.$docsify = {});
       var before = (config.plugins || []).length;
-      group.loading = group.scripts.reduce(function (chain, src) {
-        return chain.then(function () { return loadScript(src); });
-      }, Promise.resolve()).then(function () {
+      group.loading = loadScripts(group.scripts).then(function () {
         runLatePlugins((window.$docsify.plugins || []).slice(before), vm);
       });
       group.loading.catch(function (err) {
@@ -61,7 +64,22 @@
     return group.loading;
   }
 
+  // Whether Markdown holds an element of the class (in its raw HTML: class="... name ...").
+  function mentions(markdown, className) {
+    return new RegExp('class="(?:[^"]*\\s)?' + className + '(?:\\s[^"]*)?"').test(markdown);
+  }
+
   function plugin(hook, vm) {
+    // A prerendered page (clean URL) shows its page before docsify fetches it: start at once.
+    hook.mounted(function () {
+      groups = groups || readGroups();
+      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g, vm).catch(function () {}); });
+    });
+    hook.beforeEach(function (markdown) {
+      groups = groups || readGroups();
+      groups.forEach(function (g) { if (mentions(markdown, g.className)) load(g, vm).catch(function () {}); });
+      return markdown;
+    });
     hook.doneEach(function () {
       groups = groups || readGroups();
       var main = document.querySelector('.markdown-section');
