@@ -9,6 +9,7 @@
 //   shows a ring of at least 2 px at 3:1 against the page (WCAG 1.4.11), in both themes;
 // - type: body text at weight 400, and no Light or Thin face among the fonts Chromium drew a
 //   paragraph of Latin and Chinese with (CSS.getPlatformFontsForNode).
+// Covers: docs/site/plugins/accessible-layout.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

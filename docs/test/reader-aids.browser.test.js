@@ -9,6 +9,8 @@
 // - JavaScript: a guide page ships at most 90 KB of it gzipped and never requests Chart.js, which the
 //   Benchmarks page loads and draws with.
 // Screenshots: test-output/aids-*.png.
+// Covers: docs/site/plugins/in-page-navigation.js, docs/site/plugins/callouts.js,
+//   docs/site/plugins/on-demand-scripts.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
