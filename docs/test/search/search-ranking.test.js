@@ -1,4 +1,4 @@
-// Ranking and Chinese matching of the site's search (docs/site/plugins/search-text.js), on the real
+// Ranking and Chinese matching of the site's search (shared/src/search-text.js), on the real
 // indexes, with the MiniSearch the browser runs:
 // - a query's CJK run matches a section whose character pairs cover every character, in any order:
 //   上传文件 finds the section 文件上传 first on both Chinese sites;
@@ -12,8 +12,8 @@ const assert = require('node:assert/strict');
 const MiniSearch = require('minisearch');
 const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
-const { searchFiles, FOLD_TABLE } = require('../../src/search');
-const { createFolder, createIndex, queryParts, covers } = require('../../site/plugins/search-text');
+const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
+const { createFolder, createIndex, queryParts, covers } = require('../../../shared/src/search-text');
 
 let manifest;
 const indexes = {};
