@@ -9,27 +9,26 @@
 //   so whatever it does to one it does to the other.
 // - tokenize: words of letters and digits; runs of CJK characters as overlapping pairs (CJK text has
 //   no spaces), plus each run's last character, so every character starts a term and a one-character
-//   query still finds its words by prefix. Pairs, not Intl.Segmenter: measured on 2026-11-28, its
+//   query still finds its words by prefix. Pairs, not Intl.Segmenter: measured on 2026-11-27 (and again after the rebase onto issue 26), its
 //   word segmentation split 协程, 上传 and 服务器 into single characters in Node 20 (ICU 78.2) and
 //   Chromium 156 alike, and the two split 211 of the 337 Chinese sections' mixed text differently
 //   (github.com one word in Node, two in Chromium); pairs are the same code on both sides.
-// - query: a run of CJK characters matches a section whose pairs cover every character of the run
-//   (a particle such as 的 may stay uncovered), in any order: 上传文件 finds 文件上传 (上传 + 文件),
-//   while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in longer
-//   words). Sections rank by BM25 with their heading above the page's title and other-language title
-//   (alias) and both far above body text; a section whose heading is the query comes before every
-//   other, then one whose heading holds the whole query, then one whose heading and page title do.
+// - query and order (search-rank.js, joined before this file in the browser): a run of CJK characters
+//   matches a section whose pairs cover every character of the run, in any order: 上传文件 finds
+//   文件上传, while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in
+//   longer words). Sections rank by BM25 with their heading above the page's title and other-language
+//   title (alias) and both far above body text, in tiers of how closely the heading says what the
+//   query says.
 (function (root, factory) {
   'use strict';
-  if (typeof module === 'object' && module.exports) module.exports = factory();
-  else root.DROGON_SEARCH_TEXT = factory();
-})(typeof self !== 'undefined' ? self : this, function () {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./search-rank'));
+  else root.DROGON_SEARCH_TEXT = factory(root.DROGON_SEARCH_RANK);
+})(typeof self !== 'undefined' ? self : this, function (rank) {
   'use strict';
 
-  // Ideographs (with extensions and compatibility forms), kana, hangul.
-  var CJK_CLASS = '\\u2e80-\\u2fdf\\u3005\\u3007\\u3021-\\u3029\\u3040-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\u{20000}-\\u{3ffff}';
-  var CJK = new RegExp('[' + CJK_CLASS + ']', 'u');
-  var TOKEN = new RegExp('[' + CJK_CLASS + ']+|[\\p{L}\\p{N}_]+', 'gu');
+  var CJK = rank.CJK;
+  var TOKEN = rank.TOKEN;
+  var queryParts = rank.queryParts;
 
   // table: { chars: "TSTS..." (pairs of code points: from, to), phrases: [[phrase, folded], ...] }.
   // Returns fold(text) -> text.
@@ -132,38 +131,6 @@
     return CJK.test(term);
   }
 
-  // Characters that carry no meaning alone: a query's run need not find them in a pair.
-  var PARTICLES = '的地得了着过和与及或在把被将从对于为而吗呢吧啊个之其';
-
-  // The query in parts: words of letters and digits, single CJK characters, runs of CJK characters
-  // with their pairs. text: folded.
-  function queryParts(text) {
-    var parts = [];
-    var match;
-    TOKEN.lastIndex = 0;
-    while ((match = TOKEN.exec(text))) {
-      var run = match[0].toLowerCase();
-      if (!CJK.test(run)) { parts.push({ term: run }); continue; }
-      var chars = Array.from(run);
-      if (chars.length === 1) { parts.push({ term: run, cjk: true }); continue; }
-      var pairs = [];
-      for (var i = 0; i + 1 < chars.length; i++) pairs.push(chars[i] + chars[i + 1]);
-      parts.push({ chars: chars, pairs: pairs });
-    }
-    return parts;
-  }
-
-  // Whether the pairs a section matched (matched: Set of pairs) cover every character of a run.
-  function covers(part, matched) {
-    for (var i = 0; i < part.chars.length; i++) {
-      if (PARTICLES.indexOf(part.chars[i]) >= 0) continue;
-      var left = i > 0 && matched.has(part.pairs[i - 1]);
-      var right = i < part.pairs.length && matched.has(part.pairs[i]);
-      if (!left && !right) return false;
-    }
-    return true;
-  }
-
   // A short excerpt of text around the first place where one of the query's words occurs, compared
   // after folding characters (which keeps positions: one character for one).
   function excerpt(text, query, foldChars, size) {
@@ -183,14 +150,6 @@
     var start = Math.max(0, (at < 0 ? 0 : at) - Math.floor(size / 3));
     var end = Math.min(chars.length, start + size);
     return (start > 0 ? '…' : '') + chars.slice(start, end).join('') + (end < chars.length ? '…' : '');
-  }
-
-  // Whether a text (its terms: tokenize of the folded text) holds the whole query: every word (as a
-  // prefix), every single character, every run (covered by its pairs).
-  function holdsQuery(parts, terms) {
-    var set = new Set(terms);
-    var starts = function (prefix) { return terms.some(function (t) { return t.lastIndexOf(prefix, 0) === 0; }); };
-    return parts.every(function (p) { return p.pairs ? covers(p, set) : starts(p.term); });
   }
 
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
@@ -234,19 +193,19 @@
           }, {
             filter: function (hit) {
               var matched = new Set(hit.queryTerms);
-              return runs.every(function (run) { return covers(run, matched); });
+              return runs.every(function (run) { return rank.covers(run, matched); });
             },
           });
-          // Sections whose heading is the query first, then those whose heading holds the whole query,
-          // then those whose heading and page title (or its title in the first language) together do,
-          // then the rest; by score within each.
+          // In tiers of how closely the heading (or the page's other-language title) says what the
+          // query says (search-rank.js tier), by score within each.
           var termsOf = function (text) { return tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); }); };
-          var exact = function (text) { return normalize(text).toLowerCase().replace(/\s+/g, ' ').trim(); };
-          var whole = exact(query);
+          var folded = normalize(query);
           hits.forEach(function (hit) {
             var doc = docs[hit.id];
-            var heading = termsOf(doc.title);
-            hit.tier = exact(doc.title) === whole ? 3 : holdsQuery(parts, heading) ? 2 : holdsQuery(parts, heading.concat(termsOf(doc.page))) ? 1 : 0;
+            var page = data.pages[data.sections[hit.id][0]];
+            var first = hit.id === 0 || data.sections[hit.id - 1][0] !== data.sections[hit.id][0];
+            var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
+            hit.tier = rank.tier(parts, folded, { title: normalize(doc.title), page: normalize(page.title), alias: alias, first: first }, termsOf);
           });
           hits.sort(function (a, b) { return b.tier - a.tier || b.score - a.score; });
           return {
@@ -269,5 +228,5 @@
     });
   }
 
-  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, queryParts: queryParts, covers: covers, excerpt: excerpt, createIndex: createIndex };
+  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, queryParts: queryParts, covers: rank.covers, excerpt: excerpt, createIndex: createIndex };
 });

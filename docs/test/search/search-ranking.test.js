@@ -1,11 +1,14 @@
-// Ranking and Chinese matching of the site's search (shared/src/search-text.js), on the real
+// Ranking and Chinese matching of the site's search (shared/src/search-text.js, search-rank.js), on the real
 // indexes, with the MiniSearch the browser runs:
 // - a query's CJK run matches a section whose character pairs cover every character, in any order:
 //   上传文件 finds the section 文件上传 first on both Chinese sites;
 // - headings and titles rank above body text: 协程 and coroutine find Coroutines first on both
 //   Chinese sites (coroutine through the page's English title), coroutine on the English site too;
 //   every page's title finds that page first and every heading found once in its language finds its
-//   section first, in every language.
+//   section first, in every language;
+// - a page before a section that merely names the query: database, session, benchmark, websocket and
+//   http client find the pages Databases, Sessions, Benchmarks, WebSocketController and HttpClient
+//   first, on the Chinese sites too (through the pages' English titles).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -13,7 +16,7 @@ const MiniSearch = require('minisearch');
 const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
 const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
-const { createFolder, createIndex, queryParts, covers } = require('../../../shared/src/search-text');
+const { createFolder, createIndex } = require('../../../shared/src/search-text');
 
 let manifest;
 const indexes = {};
@@ -32,19 +35,6 @@ test.before(async () => {
 
 const entry = (id, code) => manifest.pages.find((p) => p.id === id).entries[code];
 const first = (code, query) => indexes[code].search(query).results[0];
-
-test('a run of CJK characters is matched by pairs that cover it, in any order; particles need no pair', () => {
-  const [run] = queryParts('上传文件');
-  assert.deepEqual(run, { chars: ['上', '传', '文', '件'], pairs: ['上传', '传文', '文件'] });
-  assert.equal(covers(run, new Set(['上传', '文件'])), true, '文件上传 holds 上传 and 文件');
-  assert.equal(covers(run, new Set(['文件'])), false, '上 and 传 are not covered');
-  const [db] = queryParts('数据库');
-  assert.equal(covers(db, new Set(['数据'])), false, '库 needs 据库');
-  assert.equal(covers(db, new Set(['数据', '据库'])), true);
-  const [particle] = queryParts('文件的上传');
-  assert.equal(covers(particle, new Set(['文件', '上传'])), true, '的 needs no pair');
-  assert.deepEqual(queryParts('Event loop 线'), [{ term: 'event' }, { term: 'loop' }, { term: '线', cjk: true }]);
-});
 
 test('上传文件 and 文件上传 find the file-upload section first on both Chinese sites', () => {
   for (const code of ['zh-CN', 'zh-TW']) {
@@ -91,5 +81,16 @@ test('titles and headings rank above body text: each page title finds its page f
       checked += 1;
     }
     assert.ok(checked > 200, `${lang.code}: only ${checked} unique headings`);
+  }
+});
+
+test('a page before the sections that merely name the query, in every language', () => {
+  const expected = { database: 'database', session: 'sessions', benchmark: 'benchmarks', websocket: 'websocket-controller', 'http client': 'http-client' };
+  for (const lang of manifest.languages) {
+    for (const [query, id] of Object.entries(expected)) {
+      const top = first(lang.code, query);
+      const want = entry(id, lang.code);
+      assert.deepEqual(top && [top.route, top.id], [want.route, null], `${lang.code}: "${query}" first finds ${top && top.title}`);
+    }
   }
 });
