@@ -8,7 +8,10 @@
 //     200 KB gzip), and apart from it the scripts loaded only when a reader opens their own file;
 //   - first paint, opened at its docsify hash route (index.html#/<DIR>/<page>) and at its prerendered
 //     clean URL (<DIR>/<page>/): first contentful paint, the first frame that shows the page's title,
-//     largest contentful paint, docsify's render and every chart drawn (medians).
+//     the first frame with the at-a-glance verdict table laid out in the window (target: 150 ms on
+//     the clean URL), largest contentful paint, docsify's render and every chart drawn (medians);
+//   - JavaScript a guide page (Quick start) loads, gzip (target: at most 90 KB), and that it loads no
+//     Chart.js (loaded only on pages that draw charts: plugins/on-demand-scripts.js).
 // Usage: npm run bench:page [-- ROUNDS] [--results FILE]   (FILE: another results JSON than bench/results/latest.json)
 'use strict';
 const fs = require('node:fs');
@@ -18,6 +21,9 @@ const zlib = require('node:zlib');
 
 const TARGET_MS = 1000;
 const TARGET_GZIP_BYTES = 200 * 1024;
+const TARGET_VERDICT_MS = 150;
+const TARGET_GUIDE_GZIP_BYTES = 90 * 1024;
+const GUIDE_PAGE = 'quick-start';
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,20 +35,45 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Runs in the page before its own scripts (an init script: not subject to the page's CSP). Records in
 // window.DROGON_PAINT the first animation frame in which the page's title heading is laid out
-// (prerendered or drawn by docsify), the time docsify marked its render, and the largest contentful paint.
+// (prerendered or drawn by docsify), the first frame in which the verdict table (the table after the
+// at-a-glance chart) is laid out inside the window, the time docsify marked its render, and the
+// largest contentful paint.
 function watchPaint() {
-  const paint = { title: NaN, rendered: NaN, lcp: NaN };
+  const paint = { title: NaN, verdict: NaN, rendered: NaN, lcp: NaN };
   window.DROGON_PAINT = paint;
   const frame = () => {
     const h1 = document.querySelector('#main h1');
     if (Number.isNaN(paint.title) && h1 && h1.getBoundingClientRect().height > 0) paint.title = performance.now();
+    const verdict = document.querySelector('#main figure#bench-figure-ratios ~ table, #main figure#bench-figure-ratios ~ .table-scroll > table');
+    const box = verdict && verdict.getBoundingClientRect();
+    if (Number.isNaN(paint.verdict) && box && box.height > 0 && box.top < window.innerHeight) paint.verdict = performance.now();
     if (Number.isNaN(paint.rendered) && document.documentElement.getAttribute('data-rendered-route')) paint.rendered = performance.now();
-    if (Number.isNaN(paint.title) || Number.isNaN(paint.rendered)) requestAnimationFrame(frame);
+    if (Number.isNaN(paint.title) || Number.isNaN(paint.verdict) || Number.isNaN(paint.rendered)) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) paint.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+}
+
+// The JavaScript a guide page loads at its clean URL (every script response, gzip -9 each), and whether
+// Chart.js is among it.
+async function guidePageScripts(browser, siteUrl, map) {
+  const entry = map.pages.find((p) => p.id === GUIDE_PAGE);
+  const route = entry.languages[map.languages[0].code].route;
+  const page = await browser.newPage();
+  const bodies = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body().then((body) => ({ url: new URL(res.url()).pathname, body })).catch(() => null));
+  });
+  await page.goto(`${siteUrl}${route.slice(1).split('/').map(encodeURIComponent).join('/')}/`, { waitUntil: 'load' });
+  await page.waitForFunction((want) => document.documentElement.getAttribute('data-rendered-route') === want, route, { timeout: 30000 });
+  await page.waitForLoadState('networkidle');
+  const scripts = (await Promise.all(bodies)).filter(Boolean);
+  await page.close();
+  const gzip = scripts.reduce((sum, { body }) => sum + zlib.gzipSync(body, { level: 9 }).length, 0);
+  const chart = scripts.some(({ url }) => /chart/i.test(url));
+  console.log(`JavaScript a guide page loads (${route}, clean URL): ${scripts.length} files, ${kb(gzip)} gzip (target at most ${kb(TARGET_GUIDE_GZIP_BYTES)}: ${gzip <= TARGET_GUIDE_GZIP_BYTES ? 'met' : 'NOT met'}); Chart.js ${chart ? 'LOADED' : 'not loaded'}`);
 }
 
 async function main() {
@@ -95,7 +126,7 @@ async function main() {
           kind.measures.push(measure);
           if (!scripts && kind === entries[0]) scripts = (await Promise.all(bodies)).filter(Boolean);
           await page.close();
-          console.log(`  ${lang.code} ${kind.name} round ${round}: title painted ${measure.title.toFixed(0)} ms, every chart drawn ${measure.charts.toFixed(0)} ms after navigation start`);
+          console.log(`  ${lang.code} ${kind.name} round ${round}: title painted ${measure.title.toFixed(0)} ms, verdict table on screen ${measure.verdict.toFixed(0)} ms, every chart drawn ${measure.charts.toFixed(0)} ms after navigation start`);
         }
       }
       for (const kind of entries) {
@@ -106,6 +137,8 @@ async function main() {
         const med = (key) => median(kind.measures.map((m) => m[key])).toFixed(0);
         console.log(`first paint ${lang.code} ${kind.name}: first contentful paint ${med('fcp')} ms, title painted ${med('title')} ms, largest contentful paint ${med('lcp')} ms, docsify rendered ${med('rendered')} ms (medians)`);
       }
+      const verdicts = entries[1].measures.map((m) => m.verdict);
+      console.log(`verdict table on screen ${lang.code} (clean URL): median ${median(verdicts).toFixed(0)} ms, max ${Math.max(...verdicts).toFixed(0)} ms over ${rounds} rounds (target ${TARGET_VERDICT_MS} ms: ${median(verdicts) <= TARGET_VERDICT_MS ? 'met' : 'NOT met'} by the median)`);
       if (lang.code === map.languages[0].code) {
         let raw = 0;
         let gzip = 0;
@@ -122,6 +155,7 @@ async function main() {
         }
       }
     }
+    await guidePageScripts(browser, server.url, map);
   } finally {
     if (browser) await browser.close();
     if (server) await server.close();

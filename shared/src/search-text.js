@@ -9,18 +9,26 @@
 //   so whatever it does to one it does to the other.
 // - tokenize: words of letters and digits; runs of CJK characters as overlapping pairs (CJK text has
 //   no spaces), plus each run's last character, so every character starts a term and a one-character
-//   query still finds its words by prefix.
+//   query still finds its words by prefix. Pairs, not Intl.Segmenter: measured on 2026-11-27 (and again after the rebase onto issue 26), its
+//   word segmentation split 协程, 上传 and 服务器 into single characters in Node 20 (ICU 78.2) and
+//   Chromium 156 alike, and the two split 211 of the 337 Chinese sections' mixed text differently
+//   (github.com one word in Node, two in Chromium); pairs are the same code on both sides.
+// - query and order (search-rank.js, joined before this file in the browser): a run of CJK characters
+//   matches a section whose pairs cover every character of the run, in any order: 上传文件 finds
+//   文件上传, while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in
+//   longer words). Sections rank by BM25 with their heading above the page's title and other-language
+//   title (alias) and both far above body text, in tiers of how closely the heading says what the
+//   query says.
 (function (root, factory) {
   'use strict';
-  if (typeof module === 'object' && module.exports) module.exports = factory();
-  else root.DROGON_SEARCH_TEXT = factory();
-})(typeof self !== 'undefined' ? self : this, function () {
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./search-rank'));
+  else root.DROGON_SEARCH_TEXT = factory(root.DROGON_SEARCH_RANK);
+})(typeof self !== 'undefined' ? self : this, function (rank) {
   'use strict';
 
-  // Ideographs (with extensions and compatibility forms), kana, hangul.
-  var CJK_CLASS = '\\u2e80-\\u2fdf\\u3005\\u3007\\u3021-\\u3029\\u3040-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\u{20000}-\\u{3ffff}';
-  var CJK = new RegExp('[' + CJK_CLASS + ']', 'u');
-  var TOKEN = new RegExp('[' + CJK_CLASS + ']+|[\\p{L}\\p{N}_]+', 'gu');
+  var CJK = rank.CJK;
+  var TOKEN = rank.TOKEN;
+  var queryParts = rank.queryParts;
 
   // table: { chars: "TSTS..." (pairs of code points: from, to), phrases: [[phrase, folded], ...] }.
   // Returns fold(text) -> text.
@@ -31,7 +39,15 @@
     for (var i = 0; i < chars.length; i += 2) map.set(chars[i], chars[i + 1]);
     var phraseMap = new Map(table.phrases);
     var longest = 0;
-    table.phrases.forEach(function (p) { longest = Math.max(longest, Array.from(p[0]).length); });
+    // Every beginning of a phrase (the phrase itself included): the scans below stop as soon as the
+    // text read so far begins no phrase, mostly after one character (ten times faster than reading
+    // up to the longest phrase at every character; the result is the same).
+    var prefixes = new Set();
+    table.phrases.forEach(function (p) {
+      var chars = Array.from(p[0]);
+      longest = Math.max(longest, chars.length);
+      for (var k = 1; k <= chars.length; k++) prefixes.add(chars.slice(0, k).join(''));
+    });
     function foldChars(text) {
       var out = '';
       for (var ch of text) out += map.has(ch) ? map.get(ch) : ch;
@@ -51,6 +67,7 @@
         var piece = '';
         for (var len = 1; len <= longest && i + len <= n; len++) {
           piece += c[i + len - 1];
+          if (!prefixes.has(piece)) break;
           if (!phraseMap.has(piece)) continue;
           var cov = len + covered[i + len];
           if (cov > covered[i] || (cov === covered[i] && len >= take[i])) {
@@ -85,6 +102,7 @@
         var piece = '';
         for (var len = 1; len <= longest && i + len <= c.length; len++) {
           piece += c[i + len - 1];
+          if (!prefixes.has(piece)) break;
           if (phraseMap.has(piece)) found.push(phraseMap.get(piece));
         }
       }
@@ -119,7 +137,12 @@
     var chars = Array.from(text);
     var folded = Array.from(foldChars ? foldChars(text) : text).join('').toLowerCase();
     var at = -1;
-    var words = (foldChars ? foldChars(query) : query).toLowerCase().split(/\s+/).filter(Boolean);
+    var words = [];
+    // Each word as typed, then the pairs of its CJK runs (上传文件 is found where 文件上传 is written).
+    (foldChars ? foldChars(query) : query).toLowerCase().split(/\s+/).filter(Boolean).forEach(function (word) {
+      words.push(word);
+      queryParts(word).forEach(function (part) { if (part.pairs) words.push.apply(words, part.pairs); });
+    });
     for (var w = 0; w < words.length && at < 0; w++) {
       var index = folded.indexOf(words[w]);
       if (index >= 0) at = Array.from(folded.slice(0, index)).length;
@@ -130,34 +153,61 @@
   }
 
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
-  // data: search/<code>.json ({ pages: [{ route, title }], sections: [[page, id, title, text]] });
-  // fold: createFolder(...) for the Chinese languages, else null. Resolves to
-  // { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
+  // data: search/<code>.json ({ pages: [{ route, title, alias }], sections: [[page, id, title, text]] };
+  // alias: the page's title in the site's first language, on its translations, so an English term
+  // finds the translated page); fold: createFolder(...) for the Chinese languages, else null.
+  // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
   function createIndex(MiniSearch, data, fold, options) {
     var opts = options || {};
     var max = opts.maxResults || 20;
     var excerptChars = opts.excerptChars || 120;
     var normalize = fold || function (t) { return t; };
-    var queryTokens = function (t) { return tokenize(normalize(t)); };
     var mini = new MiniSearch({
-      fields: ['title', 'text'],
+      fields: ['title', 'page', 'text'],
       // Indexed: the folded text, and every phrase inside it folded on its own (fold.phrasesIn).
-      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : queryTokens,
+      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : tokenize,
       processTerm: function (term) { return term.toLowerCase(); },
       searchOptions: {
-        tokenize: queryTokens,
-        boost: { title: 3 },
-        combineWith: 'AND',
+        // The query arrives as terms already (queryParts).
+        tokenize: function (term) { return [term]; },
+        boost: { title: 8, page: 4 },
         prefix: true,
         // Typos in words of letters; CJK pairs are matched as they are.
         fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
       },
     });
-    var docs = data.sections.map(function (s, i) { return { id: i, title: s[2], text: s[3] }; });
+    var docs = data.sections.map(function (s, i) {
+      var page = data.pages[s[0]];
+      var first = i === 0 || data.sections[i - 1][0] !== s[0];
+      return { id: i, title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3] };
+    });
     return mini.addAllAsync(docs, { chunkSize: 50 }).then(function () {
       return {
         search: function (query) {
-          var hits = mini.search(query);
+          var parts = queryParts(normalize(query));
+          if (!parts.length) return { total: 0, results: [] };
+          var runs = parts.filter(function (p) { return p.pairs; });
+          var hits = mini.search({
+            combineWith: 'AND',
+            queries: parts.map(function (p) { return p.pairs ? { combineWith: 'OR', queries: p.pairs } : p.term; }),
+          }, {
+            filter: function (hit) {
+              var matched = new Set(hit.queryTerms);
+              return runs.every(function (run) { return rank.covers(run, matched); });
+            },
+          });
+          // In tiers of how closely the heading (or the page's other-language title) says what the
+          // query says (search-rank.js tier), by score within each.
+          var termsOf = function (text) { return tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); }); };
+          var folded = normalize(query);
+          hits.forEach(function (hit) {
+            var doc = docs[hit.id];
+            var page = data.pages[data.sections[hit.id][0]];
+            var first = hit.id === 0 || data.sections[hit.id - 1][0] !== data.sections[hit.id][0];
+            var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
+            hit.tier = rank.tier(parts, folded, { title: normalize(doc.title), page: normalize(page.title), alias: alias, first: first }, termsOf);
+          });
+          hits.sort(function (a, b) { return b.tier - a.tier || b.score - a.score; });
           return {
             total: hits.length,
             results: hits.slice(0, max).map(function (hit) {
@@ -178,5 +228,5 @@
     });
   }
 
-  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, excerpt: excerpt, createIndex: createIndex };
+  return { createFolder: createFolder, tokenize: tokenize, isCjk: isCjk, queryParts: queryParts, covers: rank.covers, excerpt: excerpt, createIndex: createIndex };
 });

@@ -25,6 +25,30 @@
     return { path: path || '/', id: id };
   }
 
+  // The pages' headings ({ page id: { language code: [{ depth, id }] } }): not in navigation-map.js,
+  // which every page loads; fetched from navigation-map.json the first time an address names a
+  // heading (?id=), then the switcher's links are drawn again.
+  var headings = null;
+  var headingsLoad = null;
+  function loadHeadings(redraw) {
+    if (!headingsLoad) {
+      headingsLoad = fetch('navigation-map.json').then(function (res) {
+        if (!res.ok) throw new Error('navigation-map.json: HTTP ' + res.status);
+        return res.json();
+      }).then(function (full) {
+        headings = {};
+        full.pages.forEach(function (page) {
+          headings[page.id] = {};
+          for (var code in page.languages) headings[page.id][code] = page.languages[code].headings || [];
+        });
+        redraw();
+      }, function (err) {
+        headingsLoad = null; // tried again on the next page
+        console.error('language switcher: ' + err.message);
+      });
+    }
+  }
+
   // Keeps ?id= when it resolves in the other language: the same id exists there, or both pages
   // have the same heading structure (then the heading at the same position). Otherwise page top.
   function mapHeadingId(id, from, to) {
@@ -42,7 +66,10 @@
     var found = pageOfPath(current.path);
     var page = found ? found.page : site.pages[0];
     var to = page.languages[lang.code];
-    var id = found ? mapHeadingId(current.id, page.languages[found.code], to) : null;
+    var id = null;
+    if (found && current.id && headings) {
+      id = mapHeadingId(current.id, { headings: headings[page.id][found.code] }, { headings: headings[page.id][lang.code] });
+    }
     return '#' + to.route + (id ? '?id=' + encodeURIComponent(id) : '');
   }
 
@@ -68,6 +95,7 @@
   }
 
   function update(current) {
+    if (current.id && !headings) loadHeadings(function () { update(parseHash(window.location.hash)); });
     var lang = languageOfPath(current.path) || site.languages[0];
     document.documentElement.lang = lang.htmlLang;
     if (!nav) return;

@@ -5,13 +5,16 @@
 // (plugins/search-text.js), the current language's index (search/<code>.json, built by docs/src/search)
 // and, for the Chinese languages, the folding table (search/fold-zh.json). Each language searches its
 // own pages; Chinese text and queries are folded with the same table, so a Simplified query finds
-// Traditional text and the reverse. Results link to docsify routes (#/<DIR>/<page>?id=<heading>).
+// Traditional text and the reverse. A query with no result in this language shows the other
+// languages' results, under their names. Results link to docsify routes (#/<DIR>/<page>?id=<heading>).
+// Under the empty box, a hint names the keys that open it (/, Ctrl+K).
 (function () {
   'use strict';
   var site = window.DROGON_SITE;
   var routes = window.DROGON_ROUTES;
   var MAX_RESULTS = 20;
   var EXCERPT_CHARS = 120;
+  var OTHER_LANGUAGE_RESULTS = 5;
 
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -82,6 +85,7 @@
     var input = null;
     var panel = null;
     var status = null;
+    var hint = null;
     var clear = null;
     var pending = 0;
 
@@ -89,23 +93,50 @@
       return site.ui[currentLanguage(vm).code];
     }
 
+    // One result; lang: the language of a result from another language's pages, else null.
+    function resultPost(r, lang) {
+      var post = el('div', 'matching-post');
+      var a = el('a');
+      a.href = r.href;
+      a.title = r.title;
+      if (lang) {
+        post.setAttribute('lang', lang.htmlLang);
+        a.setAttribute('hreflang', lang.htmlLang);
+      }
+      a.appendChild(el('p', 'title clamp-1', r.title));
+      a.appendChild(el('p', 'content clamp-2', r.excerpt));
+      post.appendChild(a);
+      return post;
+    }
+
     function show(found, query) {
       var results = found.results;
       panel.textContent = '';
-      results.forEach(function (r, i) {
-        var post = el('div', 'matching-post');
-        post.setAttribute('aria-label', 'search result ' + (i + 1));
-        var a = el('a');
-        a.href = r.href;
-        a.title = r.title;
-        a.appendChild(el('p', 'title clamp-1', r.title));
-        a.appendChild(el('p', 'content clamp-2', r.excerpt));
-        post.appendChild(a);
-        panel.appendChild(post);
-      });
+      results.forEach(function (r) { panel.appendChild(resultPost(r, null)); });
       status.textContent = !query ? '' : results.length
         ? ui().searchResults.replace('{count}', String(found.total))
         : ui().searchNoData;
+    }
+
+    // No result in this language: the other languages' results, a few each, under their names
+    // (a Chinese query on the English site finds the Chinese pages).
+    function offerOtherLanguages(query, lang, ticket) {
+      var others = site.languages.filter(function (l) { return l.code !== lang.code; });
+      Promise.all(others.map(function (other) {
+        return indexFor(other).then(function (index) { return { lang: other, found: index.search(query) }; }, function () { return null; });
+      })).then(function (answers) {
+        if (ticket !== pending) return;
+        var withResults = answers.filter(function (a) { return a && a.found.total > 0; });
+        if (!withResults.length) return;
+        var strings = ui();
+        status.textContent = routes.fill(strings.searchNoResultsIn, { language: lang.name });
+        withResults.forEach(function (answer) {
+          var heading = el('p', 'results-language', routes.fill(strings.searchFoundIn, { language: answer.lang.name }) + ' ' +
+            strings.searchResults.replace('{count}', String(answer.found.total)));
+          panel.appendChild(heading);
+          answer.found.results.slice(0, OTHER_LANGUAGE_RESULTS).forEach(function (r) { panel.appendChild(resultPost(r, answer.lang)); });
+        });
+      });
     }
 
     function run() {
@@ -120,8 +151,10 @@
       }
       indexFor(lang).then(function (index) {
         if (ticket !== pending) return; // a newer query was typed meanwhile
-        show(index.search(query), query);
+        var found = index.search(query);
+        show(found, query);
         panel.setAttribute('data-language', lang.code);
+        if (found.total === 0) offerOtherLanguages(query, lang, ticket);
       }, function (err) {
         if (ticket !== pending) return;
         panel.textContent = '';
@@ -146,10 +179,15 @@
       clear.appendChild(clearLabel);
       wrap.appendChild(input);
       wrap.appendChild(clear);
+      // The keys that open the search, under the empty box (hidden while it is used: site-layout.css).
+      hint = el('p', 'search-hint');
+      hint.id = 'search-hint';
+      input.setAttribute('aria-describedby', hint.id);
       status = el('p', 'results-status');
       status.setAttribute('aria-live', 'polite');
       panel = el('div', 'results-panel');
       box.appendChild(wrap);
+      box.appendChild(hint);
       box.appendChild(status);
       box.appendChild(panel);
       sidebar.insertBefore(box, sidebar.firstChild);
@@ -180,6 +218,7 @@
       input.setAttribute('aria-label', strings.searchPlaceholder);
       clear.title = strings.searchClear;
       clear.firstChild.textContent = strings.searchClear;
+      hint.textContent = strings.searchKeyHint;
     }
 
     var shownLanguage = null;

@@ -24,6 +24,8 @@
     executeScript: false, // pages never run scripts; charts are drawn by a plugin
     noEmoji: true, // docsify's emoji would load images from github.com
     auto2top: true,
+    // The skip link in the page's language (plugins/accessible-layout.js makes it the first tab stop).
+    skipLink: perLanguage(function (lang) { return site.ui[lang.code].skipToContent; }),
     maxLevel: 3,
     subMaxLevel: 2,
     alias: site.aliases,

@@ -95,6 +95,16 @@ function createContext(lang, strings, inputs) {
     fmt,
     // Data text as Markdown text, with no path of the machine that ran the bench (provenance.readerText).
     esc: (text) => escapeMarkdownText(readerText(text)),
+    // Free English text of the results (a variant's reason for not being built) in this language: the
+    // reviewed translation of exactly that text (strings "dataTranslations"), else the English text
+    // marked as English, so a changed reason never shows an outdated translation.
+    dataText: (text) => {
+      const english = readerText(text);
+      const table = strings.dataTranslations || {};
+      if (lang === 'en') return escapeMarkdownText(english);
+      if (Object.prototype.hasOwnProperty.call(table, english) && english !== '$comment') return escapeMarkdownText(table[english]);
+      return `<span lang="en">${escapeMarkdownText(english)}</span>`;
+    },
     fill: (template, values) => fill(template, values, `strings.${lang}.json`),
     t: (key, values = {}) => fill(lookup(key), values, `strings.${lang}.json: ${key}`),
     serverName: (id) => names.get(id),

@@ -6,12 +6,17 @@
 //   same page, `':ignore'` left as a file path), then point at the clean URL of the page they open
 //   (urls.js), relative to the site root that the page's <base> names; a link to a page in another
 //   language carries hreflang;
-// - code blocks are highlighted with the same Prism languages the site loads, in docsify's markup.
+// - code blocks are highlighted with the same Prism languages the site loads, in docsify's markup;
+// - note, tip and warning boxes (GitHub's alert syntax, "> [!NOTE]") with markdown-it-github-alerts,
+//   written as docsify 5 writes its callouts (<div class="callout note">) with the title that
+//   plugins/callouts.js adds there, in the page's language (env.calloutTitles; English without one).
 // The text helpers (inlineText, htmlText) give the plain text the descriptions and the search index use.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const MarkdownIt = require('markdown-it');
+// An ES module; node 20.19 and later load it with require().
+const githubAlerts = require('markdown-it-github-alerts').default;
 const { createSlugger, headingConfigId } = require('../shared/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
@@ -111,9 +116,22 @@ function tableAlign(state) {
   }
 }
 
+// The alert types docsify 5 styles as callouts, with their English titles.
+const CALLOUT_TITLES = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' };
+
+function callouts(md) {
+  md.use(githubAlerts, { markers: Object.keys(CALLOUT_TITLES).map((t) => t.toUpperCase()) });
+  md.renderer.rules.alert_open = (tokens, idx, options, env) => {
+    const { type } = tokens[idx].meta;
+    const title = (env.calloutTitles && env.calloutTitles[type]) || CALLOUT_TITLES[type];
+    return `<div class="callout ${escapeHtml(type)}"><p class="callout-title">${escapeHtml(title)}</p>\n`;
+  };
+}
+
 /** A markdown-it instance that renders pages as docsify does (see the top of this file). */
 function createMarkdown() {
   const md = new MarkdownIt({ html: true, linkify: true });
+  callouts(md);
   md.core.ruler.push('docsify_heading_ids', headingIds);
   md.core.ruler.push('docsify_table_align', tableAlign);
 
@@ -194,4 +212,4 @@ function htmlText(html) {
   return md0.utils.unescapeAll(html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' '));
 }
 
-module.exports = { createMarkdown, renderMarkdown, resolveHref, inlineText, htmlText, docsifyLinkOptions };
+module.exports = { createMarkdown, renderMarkdown, resolveHref, inlineText, htmlText, docsifyLinkOptions, CALLOUT_TITLES };

@@ -11,12 +11,12 @@
 // Every string from the pages or the manifest is escaped here.
 'use strict';
 const { escapeHtml } = require('../../../shared/src/escape');
+const { cleanPath } = require('./urls');
 
 // The site's name, as docsify shows it (plugins/site-config.js "name") and as every page title ends
 // (plugins/language.js).
 const SITE_NAME = 'Drogon';
 const CLEAN_URL_SCRIPT = 'plugins/clean-url.js';
-const PRERENDER_CSS = 'prerender.css';
 
 function replaceOnce(html, pattern, replace, what) {
   const matches = html.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) || [];
@@ -28,6 +28,19 @@ function replaceOnce(html, pattern, replace, what) {
 
 function alternateLinks(alternates) {
   return alternates.map((a) => `  <link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`).join('\n');
+}
+
+// The scripts a page loads: every <script src> of the template outside its on-demand <template>s
+// (plugins/on-demand-scripts.js), and a template's scripts when the page has an element of its
+// data-when-class (a guide page never fetches Chart.js; the Benchmarks page starts it at once).
+function scriptsToPreload(template, articleHtml) {
+  const srcs = (html) => [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+  const onDemand = /<template class="on-demand-scripts" data-when-class="([\w-]+)">([\s\S]*?)<\/template>/g;
+  const always = srcs(template.replace(onDemand, ''));
+  const needed = [...template.matchAll(onDemand)]
+    .filter(([, className]) => new RegExp(`\\sclass="(?:[^"]*\\s)?${className}(?:\\s[^"]*)?"`).test(articleHtml))
+    .flatMap(([, , body]) => srcs(body));
+  return [...always, ...needed];
 }
 
 /**
@@ -49,29 +62,33 @@ function pageDocument(template, page) {
     alternateLinks(page.alternates),
   ].join('\n');
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
-  // After the site's stylesheets: it overrides the theme's "Loading" box for the prerendered layout.
   // The scripts sit at the end of a long page: preloading them starts their download at once instead
-  // of when the parser's lookahead reaches them.
-  const preloads = [CLEAN_URL_SCRIPT, ...[...template.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1])]
-    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script">`).join('\n');
-  html = replaceOnce(html, /<\/head>/, () => `  <link rel="stylesheet" href="${PRERENDER_CSS}">\n${preloads}\n</head>`, '</head>');
+  // of when the parser's lookahead reaches them, at low priority, after the render-blocking styles.
+  // (prerender.css, which undoes the theme's "Loading" box for the prerendered layout, is in the
+  // site's stylesheet bundle.)
+  const preloads = [CLEAN_URL_SCRIPT, ...scriptsToPreload(template, page.articleHtml)]
+    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low">`).join('\n');
+  html = replaceOnce(html, /<\/head>/, () => `${preloads}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
-  const app = [
+  // The page before the navigation: on a narrow screen without JavaScript (prerender.css) the text
+  // comes first, under a line with the site's name and a link down to the navigation.
+  const app = () => [
     '<main id="app" class="prerendered">',
-    '    <aside class="sidebar show">',
-    `      <h1 class="app-name"><a class="app-name-link" href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a></h1>`,
-    '      <nav class="sidebar-nav" aria-label="primary">',
-    page.sidebarHtml.trim(),
-    '      </nav>',
-    '    </aside>',
     '    <section class="content">',
+    `      <p class="prerendered-top"><a href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a> <a href="${escapeHtml(`${cleanPath(page.route)}#site-navigation`)}">${escapeHtml(page.menuLabel)} ↓</a></p>`,
     '      <article id="main" class="markdown-section">',
     page.articleHtml.trim(),
     '      </article>',
     '    </section>',
+    '    <aside class="sidebar show">',
+    `      <h1 class="app-name"><a class="app-name-link" href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a></h1>`,
+    `      <nav class="sidebar-nav" id="site-navigation" aria-label="${escapeHtml(page.navigationLabel)}">`,
+    page.sidebarHtml.trim(),
+    '      </nav>',
+    '    </aside>',
     '  </main>',
   ].join('\n');
-  html = replaceOnce(html, /<div id="app">[^<]*<\/div>/, () => app, '<div id="app">...</div>');
+  html = replaceOnce(html, /<div id="app">[^<]*<\/div>/, app, '<div id="app">...</div>');
   html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '', '<noscript> in <body>');
   // clean-url.js before every other script: docsify must start on the page's route.
   html = replaceOnce(html, /<script src="navigation-map\.js"><\/script>/, (m) => `<script src="${CLEAN_URL_SCRIPT}"></script>\n  ${m}`, '<script src="navigation-map.js">');
@@ -94,10 +111,8 @@ function rootDocument(template, { heading, choices }) {
     '    </div>',
     '  </noscript>',
   ].join('\n');
-  let html = replaceOnce(template, /<noscript>[\s\S]*?<\/noscript>/, () => noscript, '<noscript> in <body>');
-  // Without JavaScript only: the stylesheet that hides the "Loading" box.
-  html = replaceOnce(html, /<\/head>/, () => `  <noscript><link rel="stylesheet" href="${PRERENDER_CSS}"></noscript>\n</head>`, '</head>');
-  return html;
+  // (Without JavaScript, prerender.css, in the site's stylesheet bundle, hides the "Loading" box.)
+  return replaceOnce(template, /<noscript>[\s\S]*?<\/noscript>/, () => noscript, '<noscript> in <body>');
 }
 
 /**
@@ -147,4 +162,4 @@ function stylesheetsOf(template) {
   return [...template.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
 }
 
-module.exports = { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT, PRERENDER_CSS };
+module.exports = { pageDocument, scriptsToPreload, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, SITE_NAME, CLEAN_URL_SCRIPT };

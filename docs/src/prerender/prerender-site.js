@@ -5,7 +5,7 @@
 'use strict';
 const { createMarkdown, renderMarkdown, inlineText } = require('./markdown');
 const { cleanPath, pageFile, rootFrom, absoluteUrl } = require('./urls');
-const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf, PRERENDER_CSS } = require('./page-html');
+const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf } = require('./page-html');
 const { sitemapXml } = require('./sitemap');
 
 const DESCRIPTION_MAX = 160; // characters (code points); search engines show about this much
@@ -56,7 +56,9 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
   for (const lang of manifest.languages) {
     const sidebarRel = `${lang.dir}/_sidebar.md`;
     if (!files.has(sidebarRel)) throw new Error(`prerender: no ${sidebarRel} among the site's files`);
-    const context = { htmlLang: lang.htmlLang, aliases, pages };
+    const strings = ui[lang.code];
+    const calloutTitles = { note: strings.calloutNote, tip: strings.calloutTip, important: strings.calloutImportant, warning: strings.calloutWarning, caution: strings.calloutCaution };
+    const context = { htmlLang: lang.htmlLang, aliases, pages, calloutTitles };
     const sidebarHtml = renderMarkdown(md, files.get(sidebarRel), { ...context, route: first.entries[lang.code].route }).html;
     for (const page of manifest.pages) {
       const entry = page.entries[lang.code];
@@ -69,7 +71,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
       out.set(pageFile(entry.route), pageDocument(template, {
         route: entry.route, htmlLang: lang.htmlLang, title: entry.title, description: describe(tokens, entry.title),
         canonical, alternates, root: rootFrom(entry.route), articleHtml: html, sidebarHtml,
-        homeHref: cleanPath(first.entries[lang.code].route),
+        homeHref: cleanPath(first.entries[lang.code].route), menuLabel: strings.menu, navigationLabel: strings.siteNavigation,
       }));
       sitemap.push({ loc: canonical, alternates });
     }
@@ -83,7 +85,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
   out.set('404.html', notFoundDocument({
     basePath: new URL(baseUrl).pathname,
     csp: contentSecurityPolicy(template),
-    stylesheets: [...stylesheetsOf(template), PRERENDER_CSS],
+    stylesheets: stylesheetsOf(template),
     notices: manifest.languages.map((l) => ({
       htmlLang: l.htmlLang, title: ui[l.code].notFoundTitle, body: ui[l.code].notFoundBody,
       linkText: `${l.name}: ${first.entries[l.code].title}`, href: cleanPath(first.entries[l.code].route),

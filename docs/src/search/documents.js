@@ -48,20 +48,23 @@ function pageSections(tokens, pageTitle) {
 }
 
 /**
- * The search documents of one language: { pages: [{ route, title }], sections: [[page index, id,
- * title, text], ...] } (arrays keep the file small). md: the prerender's markdown-it; files: the
- * site's markdown files.
+ * The search documents of one language: { pages: [{ route, title, alias }], sections: [[page index,
+ * id, title, text], ...] } (arrays keep the file small). alias: on the other languages' pages, the
+ * page's title in the first language (English), which readers of a translation type too
+ * ("coroutine" finds 协程). md: the prerender's markdown-it; files: the site's markdown files.
  */
 function languageDocuments({ manifest, lang, md, files }) {
   const pages = [];
   const sections = [];
+  const first = manifest.languages[0];
   manifest.pages.forEach((page) => {
     const entry = page.entries[lang.code];
+    const alias = lang.code === first.code ? null : page.entries[first.code].title;
     const markdown = files.get(entry.relPath);
     if (markdown === undefined) throw new Error(`search: no ${entry.relPath} among the site's files`);
     const { body } = splitPage(markdown, entry.relPath);
     const tokens = md.parse(body, {}); // parsing only: heading ids, no links to resolve
-    const index = pages.push({ route: entry.route, title: entry.title }) - 1;
+    const index = pages.push(alias && alias !== entry.title ? { route: entry.route, title: entry.title, alias } : { route: entry.route, title: entry.title }) - 1;
     for (const s of pageSections(tokens, entry.title)) sections.push([index, s.id, s.title, s.text]);
   });
   return { pages, sections };

@@ -133,7 +133,7 @@ function readPage(page) {
       figures,
       resultsTable: resultsTable ? grid(resultsTable) : null,
       tablesById,
-      chartInstances: Object.keys(window.Chart.instances).length,
+      chartInstances: window.Chart ? Object.keys(window.Chart.instances).length : 0, // Chart.js loads only on pages with charts
     };
   });
 }

@@ -89,3 +89,16 @@ test('inline text and raw HTML text: what a reader sees, never tags or attribute
   assert.equal(inlineText(tokens.find((t) => t.type === 'inline')), 'A b c < d next link alt');
   assert.equal(htmlText('<figure data-chart="{&quot;x&quot;:1}"><figcaption>Req&amp;s <b>per</b> s</figcaption><!-- note --></figure>').replace(/\s+/g, ' ').trim(), 'Req&s per s');
 });
+
+test('note, tip and warning boxes: GitHub\'s alert syntax as docsify 5 renders it, titled in the page\'s language, text escaped', () => {
+  const markdown = '> [!WARNING]\n> Never block `the loop` <b>here</b>.\n\n> [!TIP]\n> a tip\n\n> a quote';
+  const html = renderMarkdown(md, markdown, { route: '/CHN/概述', htmlLang: 'zh-CN', aliases: {}, pages, calloutTitles: { warning: '警告', tip: '提示' } }).html;
+  assert.match(html, /^<div class="callout warning"><p class="callout-title">警告<\/p>\n<p>Never block <code>the loop<\/code> <b>here<\/b>\.<\/p>\n<\/div>/);
+  assert.match(html, /<div class="callout tip"><p class="callout-title">提示<\/p>\n<p>a tip<\/p>\n<\/div>/);
+  assert.match(html, /<blockquote>\n<p>a quote<\/p>\n<\/blockquote>/, 'a plain quote stays a quote');
+  assert.doesNotMatch(html, /\[!/);
+  // Without titles (no language strings): English.
+  assert.match(render('> [!NOTE]\n> n'), /<p class="callout-title">Note<\/p>/);
+  const hostile = renderMarkdown(md, '> [!NOTE]\n> x', { route: '/ENG/Overview', htmlLang: 'en', aliases: {}, pages, calloutTitles: { note: '<script>x</script>' } }).html;
+  assert.match(hostile, /<p class="callout-title">&lt;script&gt;x&lt;\/script&gt;<\/p>/);
+});

@@ -161,7 +161,7 @@ test('titles, descriptions and routes are escaped; a template without a needed e
   const hostile = '"><script>alert(1)</script>&\'';
   const html = pageDocument(template, {
     route: '/ENG/x"><script>', htmlLang: 'en', title: hostile, description: hostile, canonical: `https://example.org/${hostile}`,
-    alternates: [{ hreflang: 'en', href: `https://example.org/${hostile}` }], root: '../../', articleHtml: '<p>ok</p>', sidebarHtml: '', homeHref: hostile,
+    alternates: [{ hreflang: 'en', href: `https://example.org/${hostile}` }], root: '../../', articleHtml: '<p>ok</p>', sidebarHtml: '', homeHref: hostile, menuLabel: hostile, navigationLabel: hostile,
   });
   assert.doesNotMatch(html, /<script>alert/);
   assert.match(html, /<title>&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&amp;&#39; · Drogon<\/title>/);
@@ -171,4 +171,15 @@ test('titles, descriptions and routes are escaped; a template without a needed e
   assert.doesNotMatch(chooser, /<script>alert/);
   assert.throws(() => pageDocument(template.replace('<div id="app">Loading…</div>', ''), { route: '/ENG/x', htmlLang: 'en', title: 't', description: 'd', canonical: 'c', alternates: [], root: '../../', articleHtml: '', sidebarHtml: '', homeHref: '' }),
     /docs\/site\/index.html must contain <div id="app">...<\/div> exactly once \(found 0\)/);
+});
+
+test('a prerendered page preloads the scripts it runs: a template\'s on-demand scripts only when the page has its class', () => {
+  const { scriptsToPreload } = require('../../src/prerender/page-html');
+  const html = template;
+  const guide = scriptsToPreload(html, '<p>text</p>');
+  assert.ok(guide.includes('vendor/docsify/docsify.min.js') && guide.includes('plugins/on-demand-scripts.js'));
+  assert.ok(!guide.some((src) => /chart|benchmark/.test(src)), `a page without charts preloads ${guide.join(', ')}`);
+  const charts = scriptsToPreload(html, '<figure class="bench-chart" id="x">');
+  assert.deepEqual(charts.slice(guide.length), ['vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js']);
+  assert.deepEqual(scriptsToPreload(html, '<p class="not-bench-chart">'), guide);
 });

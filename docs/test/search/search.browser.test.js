@@ -1,7 +1,8 @@
 // The site's search in headless Chromium: nothing of it loads before the search box is used; a
 // Simplified query on the Traditional site finds the page whose text holds the Traditional form, and a
 // Traditional query on the Simplified site the reverse; English searches its own pages without the
-// folding table. Results open docsify routes; no console error or CSP violation.
+// folding table. Results open docsify routes; no console error or CSP violation. Chromium tokenizes
+// index and query exactly as Node does; a Chinese query on the English site offers the Chinese results.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -94,6 +95,52 @@ test('English searches its own index and never loads the folding table', { timeo
   await page.click('.lang-switcher a[data-lang="zh-TW"]');
   await waitForRendered(page, map.pages[0].languages['zh-TW'].route);
   await page.waitForFunction(() => [...document.querySelectorAll('.search .matching-post a')].every((a) => decodeURIComponent(a.getAttribute('href')).startsWith('#/JB_TW/')));
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
+  await page.close();
+});
+
+test('index and query are tokenized identically in Chromium and in Node (character pairs, no Intl.Segmenter)', { timeout: 60000 }, async () => {
+  const text = require('../../../shared/src/search-text');
+  const samples = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'search/zh-CN.json'), 'utf8')).sections.map((s) => `${s[2]} ${s[3]}`)
+    .concat(['上传文件到服务器的数据库事务', 'github.com/drogonframework/drogon 的协程', 'Event loop 線程']);
+  const page = await browser.newPage();
+  await gotoRoute(page, site.url, map.pages[0].languages['zh-CN'].route);
+  await page.fill('.search input[type="search"]', '协程'); // loads search-text.js
+  await page.waitForFunction(() => window.DROGON_SEARCH_TEXT, null, { timeout: 30000 });
+  const inBrowser = await page.evaluate((texts) => texts.map((t) => [window.DROGON_SEARCH_TEXT.tokenize(t), window.DROGON_SEARCH_TEXT.queryParts(t)]), samples);
+  const inNode = samples.map((t) => [text.tokenize(t), text.queryParts(t)]);
+  assert.equal(inBrowser.length, samples.length);
+  inNode.forEach((expected, i) => assert.deepEqual(inBrowser[i], expected, `section ${i}: "${samples[i].slice(0, 40)}"`));
+  await page.close();
+});
+
+test('a Chinese query on the English site offers the Chinese results; one opens its page', { timeout: 120000 }, async () => {
+  const page = await browser.newPage();
+  await gotoRoute(page, site.url, map.pages[0].languages.en.route);
+  const upload = map.pages.find((p) => p.id === 'requests-responses').languages;
+  await page.fill('.search input[type="search"]', '上传文件');
+  await page.waitForSelector('.search .results-language', { timeout: 60000 });
+  const shown = await page.evaluate(() => ({
+    status: document.querySelector('.search .results-status').textContent,
+    groups: [...document.querySelectorAll('.search .results-language')].map((p) => p.textContent),
+    links: [...document.querySelectorAll('.search .matching-post a')].map((a) => ({ href: decodeURIComponent(a.getAttribute('href')), hreflang: a.getAttribute('hreflang') })),
+  }));
+  const ui = map.ui.en;
+  assert.equal(shown.status, ui.searchNoResultsIn.replace('{language}', 'English'));
+  const zh = map.languages.filter((l) => l.code !== 'en');
+  assert.deepEqual(shown.groups.map((g) => g.split(' ')[0] + ' ' + g.split(' ')[1]), zh.map((l) => ui.searchFoundIn.replace('{language}', l.name)));
+  for (const lang of zh) {
+    const first = shown.links.find((l) => l.hreflang === lang.htmlLang);
+    assert.ok(first && first.href.startsWith(`#${upload[lang.code].route}?id=`), `${lang.code}: first result ${first && first.href}`);
+  }
+  await screenshot(page, 'search-other-language');
+  const target = upload['zh-CN'].route;
+  await page.click(`.search .matching-post a[hreflang="zh-CN"][href^="#${encodeURI(target)}"]`);
+  await waitForRendered(page, target);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  // A query found in this language shows no other language.
+  await page.fill('.search input[type="search"]', '上传文件');
+  await page.waitForFunction(() => document.querySelector('.search .matching-post') && !document.querySelector('.search .results-language'), null, { timeout: 30000 });
   assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });

@@ -51,8 +51,9 @@ function copySite(siteDir) {
 }
 
 // Launches headless Chromium with a fresh user-data dir. Returns { context, newPage(), close() }.
-// javaScriptEnabled: false opens pages as a reader (or crawler) without JavaScript.
-async function launchBrowser({ viewport = { width: 1280, height: 900 }, javaScriptEnabled = true } = {}) {
+// javaScriptEnabled: false opens pages as a reader (or crawler) without JavaScript. bypassCSP: true lets
+// a test inject a script the site's CSP would refuse (axe-core); such a context checks no CSP.
+async function launchBrowser({ viewport = { width: 1280, height: 900 }, javaScriptEnabled = true, bypassCSP = false } = {}) {
   if (!fs.existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: run \`apt-get -o DPkg::Lock::Timeout=600 install -y chromium fonts-noto-cjk\``);
   }
@@ -61,7 +62,7 @@ async function launchBrowser({ viewport = { width: 1280, height: 900 }, javaScri
   let context;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport, javaScriptEnabled,
+      executablePath: chromiumPath, headless: true, args: chromiumArgs, viewport, javaScriptEnabled, bypassCSP,
     });
   } catch (err) {
     fs.rmSync(userDataDir, { recursive: true, force: true });

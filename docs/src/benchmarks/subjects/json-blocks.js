@@ -61,7 +61,7 @@ function jsonChart(ctx) {
   const notBuilt = (results.notBuilt || []).length ? folded(
     // (A summary is HTML text: the names escaped for HTML, not Markdown.)
     ctx.t('json.notBuilt', { names: ctx.list(results.notBuilt.map((v) => escapeHtmlInMarkdown(oneLine(v.name)))) }),
-    results.notBuilt.map((v) => `- ${ctx.t('json.notBuiltItem', { name: ctx.esc(v.name), reason: ctx.esc(v.reason) })}`).join('\n'),
+    results.notBuilt.map((v) => `- ${ctx.t('json.notBuiltItem', { name: ctx.esc(v.name), reason: ctx.dataText(v.reason) })}`).join('\n'),
     'bench-note') : null;
   // The conformance check: one line, what was compared and who was excluded folded under it.
   const conformance = results.conformance;
@@ -145,7 +145,7 @@ function jsonTables(ctx) {
   const blocks = [];
   if ((results.notBuilt || []).length) {
     blocks.push(d.notBuiltIntro, table(d.notBuiltHeader, results.notBuilt.map((v) => [
-      ctx.esc(v.name), ctx.esc(v.jsonLibrary), v.version ? ctx.esc(v.version) : ctx.strings.dash, ctx.esc(v.reason),
+      ctx.esc(v.name), ctx.esc(v.jsonLibrary), v.version ? ctx.esc(v.version) : ctx.strings.dash, ctx.dataText(v.reason),
     ])));
   }
   const c = results.conformance;

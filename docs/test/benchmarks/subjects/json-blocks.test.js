@@ -28,7 +28,13 @@ test('Drogon and Go: endpoint x variant table and chart, one sentence per endpoi
   assert.match(en, /^- \*\*POST \/dbop, N = 10:\*\* Both CPUs were saturated, so requests per second measure the machine, not the servers; per server CPU-second: Drogon \+ jsoncpp against Drogon \+ simdjson 1\.00× \(0\.97–1\.03, within noise\); gin \+ sonic not measured\.$/m);
   assert.ok(en.includes('`wrk dj`'), 'the JSON runs\' commands in the source drawer');
   const zh = jsonChart(contextFor('zh-CN', results));
-  assert.match(zh, /<summary>未构建：Drogon \+ glaze<\/summary>\n\n- Drogon \+ glaze：needs GCC 13/);
+  // A reason without a reviewed translation stays English, marked as English (never a stale translation).
+  assert.match(zh, /<summary>未构建：Drogon \+ glaze<\/summary>\n\n- Drogon \+ glaze：<span lang="en">needs GCC 13<\/span>\n/);
+  // The reason of bench/json/servers.json has one (strings.zh-CN.json dataTranslations, by its exact text).
+  const { reason } = require('../../../../bench/json/servers.json').notBuilt.find((n) => n.id === 'drogon-glaze');
+  const translated = jsonChart(contextFor('zh-CN', { ...results, notBuilt: [{ ...results.notBuilt[0], reason }] }));
+  assert.match(translated, /- Drogon \+ glaze：glaze 9\.0\.0（Debian sid）需要带 &lt;format&gt; 的 C\+\+23/);
+  assert.doesNotMatch(translated, /lang="en"|needs C\+\+23/);
   assert.match(zh, /\| 每秒请求数 · p50\/p75\/p90\/p99（毫秒） \| GET \/json \| POST \/dbop，N = 10 \|/);
   assert.match(zh, /Drogon \+ jsoncpp 分别为 Drogon \+ simdjson 的 0\.91×（0\.88–0\.94，更慢）；gin \+ sonic 的：未测得。/);
   // The hello-world sentences leave the JSON endpoints out; they have theirs here.

@@ -1,0 +1,95 @@
+// Scripts only some pages need (Chart.js and the benchmark plugins: 78 KB of gzip on a guide page
+// that draws no chart), loaded when docsify has rendered a page that needs them. index.html lists
+// them where it loads every other script, inside an inert <template>:
+//   <template class="on-demand-scripts" data-when-class="bench-chart"> <script src="..."></script> ... </template>
+// When a page's Markdown has an element of that class (seen before docsify renders it, so the scripts
+// load while it does; on a prerendered page, as soon as docsify starts), the template's scripts load, in parallel, and run in order (each may need the
+// one before). They are docsify plugins written for a page load (window.$docsify.plugins), and docsify
+// has started by then: the plugins they add are taken from that list and run here once the page is
+// rendered, on it and every page after it (doneEach, so a chart is destroyed when the reader leaves
+// its page), in the order they were added.
+(function () {
+  'use strict';
+  var groups = null; // read at the first render: the templates follow this script in the document
+  function readGroups() {
+    return Array.prototype.map.call(document.querySelectorAll('template.on-demand-scripts'), function (template) {
+      var className = template.getAttribute('data-when-class');
+      if (!className) throw new Error('on-demand scripts: a <template class="on-demand-scripts"> has no data-when-class');
+      var scripts = Array.prototype.map.call(template.content.querySelectorAll('script[src]'), function (s) { return s.getAttribute('src'); });
+      return { className: className, scripts: scripts, loading: null };
+    });
+  }
+  var doneEach = []; // the doneEach hooks of the plugins loaded so far
+
+  // All at once, downloaded in parallel and run in the order given (async = false).
+  function loadScripts(srcs) {
+    return Promise.all(srcs.map(function (src) {
+      return new Promise(function (resolve, reject) {
+        var script = document.createElement('script');
+        script.src = src;
+        script.async = false;
+        script.onload = resolve;
+        script.onerror = function () { reject(new Error('could not load ' + src)); };
+        document.head.appendChild(script);
+      });
+    }));
+  }
+
+  // The hooks a late plugin may use: the page is already rendered when it starts.
+  function lateHook(name) {
+    return function () { throw new Error('on-demand scripts: ' + name + ' is too late for a plugin loaded after docsify started (use doneEach)'); };
+  }
+  function runLatePlugins(plugins, vm) {
+    var hook = {
+      init: lateHook('init'), beforeEach: lateHook('beforeEach'), afterEach: lateHook('afterEach'),
+      mounted: function (fn) { fn(); },
+      ready: function (fn) { fn(); },
+      doneEach: function (fn) { doneEach.push(fn); },
+    };
+    plugins.forEach(function (plugin) { plugin(hook, vm); });
+  }
+
+  function load(group, vm) {
+    if (!group.loading) {
+      var config = window.$docsify || (window.$docsify = {});
+      var before = (config.plugins || []).length;
+      group.loading = loadScripts(group.scripts).then(function () {
+        runLatePlugins((window.$docsify.plugins || []).slice(before), vm);
+      });
+      group.loading.catch(function (err) {
+        group.loading = null; // the next page that needs it tries again
+        console.error('on-demand scripts: ' + err.message);
+      });
+    }
+    return group.loading;
+  }
+
+  // Whether Markdown holds an element of the class (in its raw HTML: class="... name ...").
+  function mentions(markdown, className) {
+    return new RegExp('class="(?:[^"]*\\s)?' + className + '(?:\\s[^"]*)?"').test(markdown);
+  }
+
+  function plugin(hook, vm) {
+    // A prerendered page (clean URL) shows its page before docsify fetches it: start at once.
+    hook.mounted(function () {
+      groups = groups || readGroups();
+      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g, vm).catch(function () {}); });
+    });
+    hook.beforeEach(function (markdown) {
+      groups = groups || readGroups();
+      groups.forEach(function (g) { if (mentions(markdown, g.className)) load(g, vm).catch(function () {}); });
+      return markdown;
+    });
+    hook.doneEach(function () {
+      groups = groups || readGroups();
+      var main = document.querySelector('.markdown-section');
+      var needed = groups.filter(function (g) { return main && main.querySelector('.' + g.className); });
+      Promise.all(needed.map(function (g) { return load(g, vm); })).then(function () {
+        doneEach.forEach(function (fn) { fn(); });
+      }, function () { /* reported in load */ });
+    });
+  }
+
+  window.$docsify = window.$docsify || {};
+  window.$docsify.plugins = (window.$docsify.plugins || []).concat(plugin);
+})();

@@ -1,0 +1,125 @@
+// The query side of the site's search and the order of its results, the same in the browser (joined
+// before search-text.js into plugins/search-text.js, docs/site/bundles.json) and in node:
+// - queryParts: a query (folded) as words of letters and digits, single CJK characters, and runs of
+//   CJK characters with their overlapping pairs;
+// - covers: a run matches a section whose pairs cover every character of the run, in any order
+//   (上传文件 finds 文件上传: 上传 + 文件), a particle such as 的 excepted;
+// - tier: how closely a section's heading (or, on a page's first section, the page's title in the
+//   site's first language) says what the query says. BM25 alone ranks "FastDbClient and database
+//   throughput" above the page "Databases" for database (an exact word beats a prefix), so results are
+//   ordered by tier first, by score within a tier:
+//     5 the heading is the query (folded, any case);
+//     4 the heading says nothing else: every word of it is a query word, or one with a short ending
+//       (database / Databases, coroutine / Coroutines), or a small word (the, of ...), every CJK
+//       character of it is in the query (文件上传 for 上传文件); or the page's other-language title
+//       does (database finds 数据库 through its alias Databases);
+//     3 the heading holds the whole query (words as prefixes, runs covered by pairs);
+//     2 heading and page title (and alias) together hold it;
+//     1 the rest;
+//   the query's neighbouring words are also read as one (http client: HttpClient).
+//   Within each of the tiers of the heading (3 to 5), a page's first section (the page itself) comes
+//   before the sections inside pages, as documentation search ranks a page above its parts
+//   (websocket: the page WebSocketController before a question that names WebSocket).
+(function (root, factory) {
+  'use strict';
+  if (typeof module === 'object' && module.exports) module.exports = factory();
+  else root.DROGON_SEARCH_RANK = factory();
+})(typeof self !== 'undefined' ? self : this, function () {
+  'use strict';
+
+  // Ideographs (with extensions and compatibility forms), kana, hangul.
+  var CJK_CLASS = '\\u2e80-\\u2fdf\\u3005\\u3007\\u3021-\\u3029\\u3040-\\u30ff\\u3100-\\u312f\\u3190-\\u31ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7af\\uf900-\\ufaff\\u{20000}-\\u{3ffff}';
+  var CJK = new RegExp('[' + CJK_CLASS + ']', 'u');
+  var TOKEN = new RegExp('[' + CJK_CLASS + ']+|[\\p{L}\\p{N}_]+', 'gu');
+
+  // Characters that carry no meaning alone: a query's run need not find them in a pair.
+  var PARTICLES = '的地得了着过和与及或在把被将从对于为而吗呢吧啊个之其';
+  // Words a heading may hold besides the query's and still say only what the query says.
+  var SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'for', 'with', 'by', 'your', 'its']);
+  // The longest ending by which a heading's word may differ from a query word (s, es: plurals).
+  var ENDING = 2;
+
+  function runs(text) {
+    var out = [];
+    var match;
+    TOKEN.lastIndex = 0;
+    while ((match = TOKEN.exec(text))) out.push(match[0].toLowerCase());
+    return out;
+  }
+
+  // The query in parts: { term } for a word of letters and digits, { term, cjk: true } for a single
+  // CJK character, { chars, pairs } for a run of them. text: folded.
+  function queryParts(text) {
+    return runs(text).map(function (run) {
+      if (!CJK.test(run)) return { term: run };
+      var chars = Array.from(run);
+      if (chars.length === 1) return { term: run, cjk: true };
+      var pairs = [];
+      for (var i = 0; i + 1 < chars.length; i++) pairs.push(chars[i] + chars[i + 1]);
+      return { chars: chars, pairs: pairs };
+    });
+  }
+
+  // Whether the pairs a section matched (matched: Set of pairs) cover every character of a run.
+  function covers(part, matched) {
+    for (var i = 0; i < part.chars.length; i++) {
+      if (PARTICLES.indexOf(part.chars[i]) >= 0) continue;
+      var left = i > 0 && matched.has(part.pairs[i - 1]);
+      var right = i < part.pairs.length && matched.has(part.pairs[i]);
+      if (!left && !right) return false;
+    }
+    return true;
+  }
+
+  // Whether a text (its terms: tokenize of the folded text, lower case) holds the whole query: every
+  // word (as a prefix), every single character, every run (covered by its pairs).
+  function holdsQuery(parts, terms) {
+    var set = new Set(terms);
+    var starts = function (prefix) { return terms.some(function (t) { return t.lastIndexOf(prefix, 0) === 0; }); };
+    return parts.every(function (p) { return p.pairs ? covers(p, set) : starts(p.term); });
+  }
+
+  // Whether a text (folded) says nothing but the query: it holds the query, each of its words is a
+  // query word (up to a short ending) or a small word, each of its CJK characters is in the query.
+  function saysOnly(parts, text, terms) {
+    if (!holdsQuery(parts, terms)) return false;
+    var words = parts.filter(function (p) { return !p.cjk && !p.pairs; }).map(function (p) { return p.term; });
+    var chars = new Set();
+    parts.forEach(function (p) { (p.chars || (p.cjk ? [p.term] : [])).forEach(function (c) { chars.add(c); }); });
+    return runs(text).every(function (run) {
+      if (CJK.test(run)) return Array.from(run).every(function (c) { return chars.has(c) || PARTICLES.indexOf(c) >= 0; });
+      return SMALL_WORDS.has(run) || words.some(function (w) { return run.lastIndexOf(w, 0) === 0 && run.length - w.length <= ENDING; });
+    });
+  }
+
+  // The tier of a section (see above). parts: queryParts of the folded query; query: the folded
+  // query; doc: { title, page, alias, first } folded (first: the page's first section; alias: the
+  // page's other-language title there, else ''); termsOf(text): the text's terms, lower case.
+  // Returns a number to sort by, higher first: the tier, twice, plus one for a page in tiers 3 to 5.
+  function headingTier(parts, query, doc, termsOf) {
+    var exact = function (text) { return text.toLowerCase().replace(/\s+/g, ' ').trim(); };
+    if (exact(doc.title) === exact(query)) return 5;
+    var heading = termsOf(doc.title);
+    if (saysOnly(parts, doc.title, heading) || (doc.alias && saysOnly(parts, doc.alias, termsOf(doc.alias)))) return 4;
+    if (holdsQuery(parts, heading)) return 3;
+    return holdsQuery(parts, heading.concat(termsOf(doc.page), doc.alias ? termsOf(doc.alias) : [])) ? 2 : 1;
+  }
+  // The query's neighbouring words of letters joined into one (http client -> httpclient), so a
+  // heading written as one word (HttpClient) says what the query says; null when nothing joins.
+  function joinedWords(parts) {
+    var out = [];
+    parts.forEach(function (p) {
+      var last = out[out.length - 1];
+      if (last && !last.pairs && !last.cjk && !p.pairs && !p.cjk) out[out.length - 1] = { term: last.term + p.term };
+      else out.push(p);
+    });
+    return out.length < parts.length ? out : null;
+  }
+  function tier(parts, query, doc, termsOf) {
+    var joined = joinedWords(parts);
+    var t = Math.max(headingTier(parts, query, doc, termsOf), joined ? headingTier(joined, query, doc, termsOf) : 0);
+    return 2 * t + (doc.first && t >= 3 ? 1 : 0);
+  }
+
+  return { CJK: CJK, TOKEN: TOKEN, queryParts: queryParts, covers: covers, holdsQuery: holdsQuery, saysOnly: saysOnly, joinedWords: joinedWords, tier: tier };
+});
