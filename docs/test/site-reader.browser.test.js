@@ -77,11 +77,15 @@ test('the front page of each language (and the site root) shows the benchmark he
     assert.equal(shown.rows.length, keys.length, `${where}: one row per key scenario`);
     keys.forEach(({ scenario }, i) => {
       verdicts.METRICS.forEach((metric, j) => {
-        // The figures straight from the JSON: the bench's paired comparison of the pair.
+        // The figures straight from the JSON: the pooled comparison of the pair where the file pools it
+        // (issue 25: ratio, prediction interval, runs, then this run's own ratio), else the bench's
+        // paired comparison of this run.
         const c = scenario.comparisons.find((x) => x.metric === metric && x.reference === pair.reference && x.other === pair.other);
+        const p = (results.pooled?.comparisons || []).find((x) => x.scenario === scenario.id && x.metric === metric && x.reference === pair.reference && x.other === pair.other);
+        const expected = p ? [p.ratio, p.low, p.high, p.runs.length, p.newest.ratio] : [c.ratio, c.ciLow, c.ciHigh];
         const numbers = (shown.rows[i][1 + j].match(/\d+(?:\.\d+)?/g) || []).map(Number);
-        assert.equal(numbers.length, 3, `${where}: "${shown.rows[i][1 + j]}" is not a ratio with an interval`);
-        [c.ratio, c.ciLow, c.ciHigh].forEach((value, k) => {
+        assert.equal(numbers.length, expected.length, `${where}: "${shown.rows[i][1 + j]}" is not a ratio with an interval${p ? ', its runs and this run\'s figure' : ''}`);
+        expected.forEach((value, k) => {
           assert.ok(Math.abs(numbers[k] - value) <= 0.005 + 1e-9, `${where}: ${scenario.id} ${metric}: shown ${numbers[k]}, JSON ${value}`);
         });
       });

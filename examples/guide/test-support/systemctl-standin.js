@@ -11,7 +11,8 @@
 // StateDirectory= (created for User=, mode 0755, as systemd does); its standard output and error go to
 // /run/systemctl-standin/UNIT.journal. A setting it does not know fails the command, so a unit can
 // never rely on something the stand-in silently skips. Type=forking (Debian's nginx.service) runs
-// ExecStartPre= and ExecStart= and reads PIDFile=; ExecReload= and ExecStop= run as written.
+// ExecStartPre= and ExecStart= and reads PIDFile=; ExecReload= and ExecStop= run as written (a reload
+// returns once the master's old workers are gone: see reload()).
 'use strict';
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -162,6 +163,37 @@ async function stop(unit) {
   fs.rmSync(pidFile, { force: true });
 }
 
+// The children of a process (its workers), from /proc.
+function childrenOf(pid) {
+  const out = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch { /* gone meanwhile */ }
+  }
+  return out;
+}
+
+// ExecReload= as written. nginx -s reload (Debian's ExecReload) only signals the master, which then
+// starts new workers and lets the old ones finish: the command returns before the new configuration
+// serves. A reader's next command comes seconds later; a script's at once, and got the old workers'
+// answers (the default site's 404) on a loaded machine. So the reload returns once no old worker is
+// left (at most 10 s), which is what a reader sees.
+async function reload(unit) {
+  const pidFile = stateFile(unit, 'pid');
+  const master = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8')) : null;
+  const before = master && alive(master) ? childrenOf(master) : [];
+  all(unit, 'ExecReload').forEach((line) => runExec(unit, line));
+  const deadline = Date.now() + 10000;
+  while (before.length && Date.now() < deadline) {
+    const now = childrenOf(master);
+    if (now.length && !now.some((pid) => before.includes(pid))) return;
+    await sleep(20);
+  }
+}
+
 function enable(unit) {
   for (const target of unit.Install.WantedBy || []) {
     const dir = path.join('/etc/systemd/system', `${target}.wants`);
@@ -185,7 +217,7 @@ async function main(args) {
       if (now) await start(unit);
     } else if (verb === 'start') await start(unit);
     else if (verb === 'stop') await stop(unit);
-    else if (verb === 'reload') all(unit, 'ExecReload').forEach((line) => runExec(unit, line));
+    else if (verb === 'reload') await reload(unit);
     else fail(`${verb} is not supported`);
   }
 }
