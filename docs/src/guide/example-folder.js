@@ -1,0 +1,127 @@
+// The whole program, one click away: every guide page links, visibly, to its chapter's folder under
+// examples/guide/ in the repository (docs/manifest.json `repository`), and says how that folder builds
+// on its own; every code block from a program file says which file (and lines) it comes from, linked.
+// Both are generated here from docs/guide/guide.json and strings.json, never typed on a page.
+//
+// A page's folder is the folder most of its guide:code directives include from; guide.json
+// `chapterFolders` names it where that is not one folder (a tie, or no directive).
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { parseRegions } = require('./regions');
+
+const FOLDER_OPEN = /^<!-- guide:example-folder\b.*-->[ \t]*$/;
+const FOLDER_CLOSE = /^<!-- \/guide:example-folder -->[ \t]*$/;
+const FOLDER_NOTE = 'generated from docs/guide/guide.json and strings.json by npm run build; do not edit';
+const DIRECTIVE_FILE = /^[ \t]*<!-- guide:code (\S+)/;
+
+/** The chapter folder (its name under examplesDir) a page's collapsed English body includes from most. */
+function chapterFolder(page, body, config) {
+  const override = config.chapterFolders[page.id];
+  if (override) return override;
+  const counts = new Map();
+  for (const line of body.split('\n')) {
+    const m = DIRECTIVE_FILE.exec(line);
+    const file = m ? m[1].split('#')[0] : '';
+    if (!file.startsWith(`${config.examplesDir}/`)) continue;
+    const name = file.slice(config.examplesDir.length + 1).split('/')[0];
+    counts.set(name, (counts.get(name) || 0) + 1);
+  }
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  if (ranked.length === 0 || (ranked.length > 1 && ranked[0][1] === ranked[1][1])) {
+    const found = ranked.map(([f, n]) => `${f} (${n})`).join(', ') || 'no guide:code directive';
+    throw new Error(`docs/guide/guide.json: chapterFolders: page "${page.id}" includes from ${found}; name its folder under ${config.examplesDir}/ there`);
+  }
+  return ranked[0][0];
+}
+
+/** Link targets in the repository: a folder (tree) or a file (blob), optionally lines a-b. */
+function repositoryUrl(repository, kind, rel, lines) {
+  const encoded = rel.split('/').map(encodeURIComponent).join('/');
+  return `${repository.url}/${kind}/${repository.branch}/${encoded}${lines ? `#L${lines[0]}-L${lines[1]}` : ''}`;
+}
+
+// A language's string `key` of strings.json: zh-TW (not typed) is converted from zh-CN.
+function stringFor(config, code, key, convertText) {
+  const { strings } = config;
+  const own = strings[code] && strings[code][key];
+  if (typeof own === 'string') return own;
+  if (code === 'zh-TW' && strings['zh-CN'] && typeof strings['zh-CN'][key] === 'string') return convertText(strings['zh-CN'][key]);
+  throw new Error(`${config.stringsSource}: ${code}.${key}: missing`);
+}
+
+function fill(template, values, where) {
+  return template.replace(/\{([A-Za-z]+)\}/g, (all, key) => {
+    if (!(key in values)) throw new Error(`${where}: unknown placeholder {${key}}`);
+    return values[key];
+  });
+}
+
+/** The folder note of a page, as lines (a quote between its marker lines). */
+function folderNoteLines({ root, config, folder, code, repository, installationRoute, convertText }) {
+  const rel = `${config.examplesDir}/${folder}`;
+  if (!fs.existsSync(path.join(root, rel))) throw new Error(`docs/guide/guide.json: the folder ${rel}/ of a guide page does not exist`);
+  const builds = fs.existsSync(path.join(root, rel, 'CMakeLists.txt'));
+  const key = builds ? 'exampleFolder' : 'exampleFiles';
+  const text = fill(stringFor(config, code, key, convertText), {
+    folderLink: `[${rel}/](${repositoryUrl(repository, 'tree', rel)})`,
+    buildCommand: `\`${config.folderBuildCommand}\``,
+    prefixOption: '`-DCMAKE_PREFIX_PATH=$HOME/drogon`',
+    installation: installationRoute,
+  }, `${config.stringsSource}: ${code}.${key}`);
+  return [`<!-- guide:example-folder (${FOLDER_NOTE}) -->`, `> ${text}`, '<!-- /guide:example-folder -->'];
+}
+
+/** Removes the generated folder note (and the blank line after it) from a body. */
+function collapseFolderNote(body, where) {
+  const lines = body.split('\n');
+  const open = lines.findIndex((l) => FOLDER_OPEN.test(l));
+  if (open < 0) return body;
+  const close = lines.findIndex((l, i) => i > open && FOLDER_CLOSE.test(l));
+  if (close < 0) throw new Error(`${where}: the guide:example-folder block is not closed by <!-- /guide:example-folder -->`);
+  const after = lines[close + 1] === '' ? close + 2 : close + 1;
+  return [...lines.slice(0, open), ...lines.slice(after)].join('\n');
+}
+
+/** Puts the note's lines after the page's title (its first `# ` line) and a blank line. */
+function insertFolderNote(body, noteLines, where) {
+  const lines = body.split('\n');
+  const title = lines.findIndex((l) => /^# /.test(l));
+  if (title < 0) throw new Error(`${where}: no "# " title line to put the example folder's link under`);
+  const rest = lines.slice(title + 1);
+  while (rest.length && rest[0] === '') rest.shift();
+  return [...lines.slice(0, title + 1), '', ...noteLines, '', ...rest].join('\n');
+}
+
+// Program files get a caption; the page's commands (commands.sh) and the outputs it shows
+// (expected/) are what the reader types and sees, not parts of the program.
+function isProgramFile(file) {
+  return path.posix.basename(file) !== 'commands.sh' && !file.split('/').includes('expected');
+}
+
+/** 1-based first and last lines of a region's shown text in its file (blank edges and markers excluded). */
+function regionLines(text, file, region) {
+  const { lines, regions } = parseRegions(text, file);
+  const found = regions.get(region);
+  let first = found.start + 1;
+  let last = found.end - 1;
+  while (first < last && lines[first].trim() === '') first++;
+  while (last > first && lines[last].trim() === '') last--;
+  return [first + 1, last + 1];
+}
+
+/** The caption line of an included block ("From <file>, lines a-b:"), or null for commands and outputs. */
+function sourceCaption({ root, config, directive, code, repository, convertText }) {
+  const { file, region } = directive;
+  if (!isProgramFile(file)) return null;
+  const shown = file.slice(config.examplesDir.length + 1);
+  if (!region) {
+    return fill(stringFor(config, code, 'fromFile', convertText), { fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file)})` }, `${config.stringsSource}: ${code}.fromFile`);
+  }
+  const lines = regionLines(fs.readFileSync(path.join(root, file), 'utf8'), file, region);
+  return fill(stringFor(config, code, 'fromRegion', convertText), {
+    fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file, lines)})`, first: String(lines[0]), last: String(lines[1]),
+  }, `${config.stringsSource}: ${code}.fromRegion`);
+}
+
+module.exports = { chapterFolder, folderNoteLines, collapseFolderNote, insertFolderNote, sourceCaption, repositoryUrl, isProgramFile, FOLDER_OPEN };
