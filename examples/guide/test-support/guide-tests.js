@@ -99,6 +99,8 @@ module.exports = {
   ...require('./postgres'),
   ...require('./redis'),
   ...require('./latency-proxy'),
+  ...require('./sockets'),
+  ...require('./waiting'),
   exampleRegion,
   sortHeaderBlocks,
   scratchDir,
