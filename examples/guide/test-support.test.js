@@ -5,7 +5,10 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
+const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
 const { pickPort, startProgram, runCommand, connectionsOf, waitForCount, waitUntil } = require('./test-support/guide-tests');
 
 // A node program listening on 127.0.0.1:port, holding every connection it accepts.
@@ -18,6 +21,18 @@ test('runCommand returns all a program wrote, even when it exits right after wri
     assert.equal(run.stdout.length, 3000001);
     assert.equal(run.stderr, 'done\n');
   }
+});
+
+test('test processes running at once never get the same port, and give their claims back when they exit', { timeout: 60000 }, async () => {
+  const support = require.resolve('./test-support');
+  const picker = `const s = require(${JSON.stringify(support)}); (async () => { const ports = []; for (let i = 0; i < 5; i++) ports.push(await s.pickPort()); console.log(JSON.stringify(ports)); await new Promise((r) => setTimeout(r, 1500)); })();`;
+  const runs = await Promise.all([1, 2, 3, 4].map((n) => runCommand([process.execPath, '-e', picker], { label: `picker ${n}` })));
+  const lists = runs.map((r) => { assert.equal(r.code, 0, r.stderr); return JSON.parse(r.stdout); });
+  const all = lists.flat();
+  assert.equal(new Set(all).size, all.length, `ports handed out twice: ${JSON.stringify(lists)}`);
+  const claims = path.join(os.tmpdir(), 'drogon-guide-ports');
+  const left = fs.existsSync(claims) ? fs.readdirSync(claims).filter((f) => all.includes(Number(f))) : [];
+  assert.deepEqual(left, [], 'claims left behind by processes that exited');
 });
 
 test('startProgram waits for the program itself to listen, not for anything on the port', { timeout: 60000 }, async (t) => {

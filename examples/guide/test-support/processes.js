@@ -2,7 +2,10 @@
 // time, and is stopped by its group (t.after / finally), also when a test fails. Ports come from the
 // guide's range, 18200-18299.
 'use strict';
+const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
 const { spawnGroup, stopGroup, signalGroup } = require('../../../shared/src/process-group');
 const { groupListensOn } = require('./sockets');
 
@@ -20,21 +23,60 @@ function portIsFree(port) {
 
 // Ports handed out by this process, so two programs of one test never get the same one.
 const handedOut = new Set();
-// Tests of other processes (another checkout's, run at the same time) pick from the same range: each
-// process starts at its own place in it, so two rarely try the same port at once.
-const START_OFFSET = process.pid % (PORT_LAST - PORT_FIRST + 1);
+// Tests of other processes (two suites at once, another checkout's tests) pick from the same range,
+// and a port free when picked may be taken before the program binds it. So a port is claimed with a
+// file in a folder all of them share, created exclusively, and released when this process exits;
+// the claim of a process that is gone is taken over. Each process starts at its own place in the
+// range, so claims rarely meet.
+const PORT_CLAIMS = path.join(os.tmpdir(), 'drogon-guide-ports');
+const START_OFFSET = (process.pid * 37) % (PORT_LAST - PORT_FIRST + 1);
 
-/** A free loopback port of the guide's range. */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+// Claims `port` for this process: true when it now holds the claim.
+function claimPort(port) {
+  fs.mkdirSync(PORT_CLAIMS, { recursive: true, mode: 0o1777 });
+  const file = path.join(PORT_CLAIMS, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return true;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    const owner = Number(fs.readFileSync(file, 'utf8').trim());
+    if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) return false;
+    fs.rmSync(file, { force: true }); // the claim of a process that is gone
+  }
+  return false;
+}
+
+function releaseClaims() {
+  for (const port of handedOut) {
+    const file = path.join(PORT_CLAIMS, String(port));
+    try {
+      if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.rmSync(file, { force: true });
+    } catch { /* already gone */ }
+  }
+}
+process.once('exit', releaseClaims);
+
+/** A free loopback port of the guide's range, claimed for this process. */
 async function pickPort() {
   for (let i = 0; i <= PORT_LAST - PORT_FIRST; i++) {
     const port = PORT_FIRST + ((START_OFFSET + i) % (PORT_LAST - PORT_FIRST + 1));
-    if (handedOut.has(port)) continue;
-    if (await portIsFree(port)) {
-      handedOut.add(port);
-      return port;
-    }
+    if (handedOut.has(port) || !claimPort(port)) continue;
+    handedOut.add(port);
+    if (await portIsFree(port)) return port;
   }
-  throw new Error(`no free port in ${PORT_FIRST}-${PORT_LAST} on 127.0.0.1`);
+  throw new Error(`no free port in ${PORT_FIRST}-${PORT_LAST} on 127.0.0.1 (claims: ${PORT_CLAIMS})`);
 }
 
 function canConnect(port) {
