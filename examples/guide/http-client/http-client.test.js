@@ -67,6 +67,8 @@ test('the gateway calls the backend with HttpClient as the page shows', { timeou
   t.after(() => backend.stop());
   const gateway = await startProgram(programArgv('run-gateway', binaries, ports), { port: ports.gateway, label: 'client_gateway' });
   t.after(() => gateway.stop());
+  // The line is written before the gateway listens, but reaches this process through a pipe: wait for it.
+  await gateway.waitForOutput(/^backend .*\n/m);
   assert.equal(normalizeOutput(gateway.output()).split('\n').filter((l) => l.startsWith('backend ')).join('\n'), expected('run-gateway', ports));
 
   await checkRegion('try-requests', ports);
