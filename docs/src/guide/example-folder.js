@@ -41,13 +41,26 @@ function repositoryUrl(repository, kind, rel, lines) {
   return `${repository.url}/${kind}/${repository.branch}/${encoded}${lines ? `#L${lines[0]}-L${lines[1]}` : ''}`;
 }
 
+// Per build (per loaded config): converted strings and regions' line numbers, asked for once per
+// block in every language.
+const caches = new WeakMap();
+function cacheOf(config) {
+  if (!caches.has(config)) caches.set(config, { strings: new Map(), lines: new Map() });
+  return caches.get(config);
+}
+
 // A language's string `key` of strings.json: zh-TW (not typed) is converted from zh-CN.
 function stringFor(config, code, key, convertText) {
-  const { strings } = config;
-  const own = strings[code] && strings[code][key];
-  if (typeof own === 'string') return own;
-  if (code === 'zh-TW' && strings['zh-CN'] && typeof strings['zh-CN'][key] === 'string') return convertText(strings['zh-CN'][key]);
-  throw new Error(`${config.stringsSource}: ${code}.${key}: missing`);
+  const cache = cacheOf(config).strings;
+  const id = `${code}\0${key}`;
+  if (!cache.has(id)) {
+    const { strings } = config;
+    const own = strings[code] && strings[code][key];
+    if (typeof own === 'string') cache.set(id, own);
+    else if (code === 'zh-TW' && strings['zh-CN'] && typeof strings['zh-CN'][key] === 'string') cache.set(id, convertText(strings['zh-CN'][key]));
+    else throw new Error(`${config.stringsSource}: ${code}.${key}: missing`);
+  }
+  return cache.get(id);
 }
 
 function fill(template, values, where) {
@@ -72,7 +85,7 @@ function folderNoteLines({ root, config, folder, code, repository, installationR
   return [`<!-- guide:example-folder (${FOLDER_NOTE}) -->`, `> ${text}`, '<!-- /guide:example-folder -->'];
 }
 
-/** Removes the generated folder note (and the blank line after it) from a body. */
+/** Removes the generated folder note (and the blank line after it) from a body, wherever it is. */
 function collapseFolderNote(body, where) {
   const lines = body.split('\n');
   const open = lines.findIndex((l) => FOLDER_OPEN.test(l));
@@ -83,11 +96,26 @@ function collapseFolderNote(body, where) {
   return [...lines.slice(0, open), ...lines.slice(after)].join('\n');
 }
 
-/** Puts the note's lines after the page's title (its first `# ` line) and a blank line. */
+// A line that starts something other than a paragraph (heading, quote, list, fence, table, HTML).
+const NOT_PARAGRAPH = /^\s*(#|>|[-*+] |\d+\. |```|~~~|\||<)/;
+
+/**
+ * Puts the note's lines under the page's title (its first `# ` line): after the paragraph that
+ * follows the title, which stays the page's description (docs/src/prerender/), or right under the
+ * title when something else follows it.
+ */
 function insertFolderNote(body, noteLines, where) {
   const lines = body.split('\n');
   const title = lines.findIndex((l) => /^# /.test(l));
   if (title < 0) throw new Error(`${where}: no "# " title line to put the example folder's link under`);
+  let at = title + 1;
+  while (at < lines.length && lines[at] === '') at++;
+  if (at < lines.length && !NOT_PARAGRAPH.test(lines[at])) {
+    while (at < lines.length && lines[at].trim() !== '') at++;
+    const rest = lines.slice(at);
+    while (rest.length && rest[0] === '') rest.shift();
+    return [...lines.slice(0, at), '', ...noteLines, '', ...rest].join('\n');
+  }
   const rest = lines.slice(title + 1);
   while (rest.length && rest[0] === '') rest.shift();
   return [...lines.slice(0, title + 1), '', ...noteLines, '', ...rest].join('\n');
@@ -118,7 +146,10 @@ function sourceCaption({ root, config, directive, code, repository, convertText 
   if (!region) {
     return fill(stringFor(config, code, 'fromFile', convertText), { fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file)})` }, `${config.stringsSource}: ${code}.fromFile`);
   }
-  const lines = regionLines(fs.readFileSync(path.join(root, file), 'utf8'), file, region);
+  const cache = cacheOf(config).lines;
+  const id = `${file}#${region}`;
+  if (!cache.has(id)) cache.set(id, regionLines(fs.readFileSync(path.join(root, file), 'utf8'), file, region));
+  const lines = cache.get(id);
   return fill(stringFor(config, code, 'fromRegion', convertText), {
     fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file, lines)})`, first: String(lines[0]), last: String(lines[1]),
   }, `${config.stringsSource}: ${code}.fromRegion`);

@@ -21,14 +21,20 @@ const guidePages = manifest.pages.filter((p) => p.section === 'guide');
 const { url, branch } = manifest.repository;
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('every guide page, in every language, shows a link to its example folder under its title', () => {
+test('every guide page, in every language, shows a link to its example folder under its title and first paragraph', () => {
   assert.ok(guidePages.length >= 30, `only ${guidePages.length} guide pages`);
   const buildable = [];
   for (const page of guidePages) {
     for (const lang of manifest.languages) {
       const text = generated.files.get(page.entries[lang.code].relPath);
-      const note = /\n# [^\n]+\n\n<!-- guide:example-folder [^\n]*-->\n> ([^\n]+)\n<!-- \/guide:example-folder -->\n\n\S/.exec(text);
-      assert.ok(note, `${page.entries[lang.code].relPath}: no example-folder note right under the title`);
+      // Between the title and the first section, after the paragraph that follows the title (the
+      // page's description), if there is one.
+      const top = /\n# [^\n]+\n\n([\s\S]*?)(?:\n## |$)/.exec(text)[1];
+      const note = /(^|\n\n)<!-- guide:example-folder [^\n]*-->\n> ([^\n]+)\n<!-- \/guide:example-folder -->(?:\n\n\S|\n*$)/.exec(top);
+      assert.ok(note, `${page.entries[lang.code].relPath}: no example-folder note between the title and the first section`);
+      const before = top.slice(0, note.index).trim();
+      assert.ok(before === '' || !/\n\n/.test(before), `${page.entries[lang.code].relPath}: more than one paragraph before the note`);
+      note[1] = note[2];
       const link = new RegExp(`\\[examples/guide/([a-z0-9-]+)/\\]\\(${escape(`${url}/tree/${branch}/examples/guide/`)}([a-z0-9-]+)\\)`).exec(note[1]);
       assert.ok(link && link[1] === link[2], `${page.entries[lang.code].relPath}: the note does not link to its folder: ${note[1]}`);
       const folder = path.join(repoRoot, 'examples', 'guide', link[1]);
