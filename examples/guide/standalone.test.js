@@ -15,8 +15,8 @@ const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
-const { benchHome } = require('../../bench/src/plan/bench-state');
-const { writeJsonAtomic } = require('../../bench/src/shared/fs-atomic');
+const { benchHome } = require('../../shared/src/bench-state');
+const { writeJsonAtomic } = require('../../shared/src/fs-atomic');
 const { loadGuideConfig } = require('../../docs/src/guide/code-blocks');
 const { guideState, runCommand, examplesDir, repoRoot } = require('./test-support/guide-tests');
 

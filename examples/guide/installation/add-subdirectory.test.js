@@ -16,9 +16,9 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const crypto = require('node:crypto');
-const { benchHome } = require('../../../bench/src/plan/bench-state');
-const { writeJsonAtomic } = require('../../../bench/src/shared/fs-atomic');
-const { guideState, pickPort, startProgram, runCommand, exampleRegion, checkCommand, examplesDir } = require('../test-support');
+const { benchHome } = require('../../../shared/src/bench-state');
+const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
+const { guideState, pickPort, startProgram, runCommand, exampleRegion, checkCommand, examplesDir } = require('../test-support/guide-tests');
 
 const projectDir = path.join(examplesDir, 'installation', 'add-subdirectory');
 const BUILD_TIMEOUT_MS = 45 * 60 * 1000;

@@ -10,7 +10,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { guideState, runCommand, exampleRegion, normalizeOutput, scratchDir } = require('../test-support');
+const { guideState, runCommand, exampleRegion, normalizeOutput, scratchDir } = require('../test-support/guide-tests');
 
 const projectFiles = () => ({ 'CMakeLists.txt': exampleRegion('quick-start/CMakeLists.txt'), 'main.cc': exampleRegion('quick-start/main.cc') });
 
