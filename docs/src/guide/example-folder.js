@@ -9,6 +9,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { parseRegions } = require('./regions');
+const { CPP_FILE, scopeAtLine, includedHeaders } = require('./cpp-scope');
 
 const FOLDER_OPEN = /^<!-- guide:example-folder\b.*-->[ \t]*$/;
 const FOLDER_CLOSE = /^<!-- \/guide:example-folder -->[ \t]*$/;
@@ -148,11 +149,34 @@ function sourceCaption({ root, config, directive, code, repository, convertText 
   }
   const cache = cacheOf(config).lines;
   const id = `${file}#${region}`;
-  if (!cache.has(id)) cache.set(id, regionLines(fs.readFileSync(path.join(root, file), 'utf8'), file, region));
-  const lines = cache.get(id);
-  return fill(stringFor(config, code, 'fromRegion', convertText), {
-    fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file, lines)})`, first: String(lines[0]), last: String(lines[1]),
-  }, `${config.stringsSource}: ${code}.fromRegion`);
+  if (!cache.has(id)) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    const lines = regionLines(text, file, region);
+    cache.set(id, { lines, placement: CPP_FILE.test(file) ? placementOf(text, file, lines) : null });
+  }
+  const { lines, placement } = cache.get(id);
+  const values = { fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file, lines)})`, first: String(lines[0]), last: String(lines[1]) };
+  if (!placement) return fill(stringFor(config, code, 'fromRegion', convertText), values, `${config.stringsSource}: ${code}.fromRegion`);
+  const say = (key, v = {}) => fill(stringFor(config, code, key, convertText), v, `${config.stringsSource}: ${code}.${key}`);
+  const { scope, headers } = placement;
+  const scopeText = scope.kind === 'function' ? say(scope.inLambda ? 'scopeLambda' : 'scopeFunction', { name: scope.name })
+    : scope.kind === 'lambda' ? say('scopeLambdaOnly')
+      : scope.kind === 'class' ? say('scopeClass', { keyword: scope.keyword, name: scope.name })
+        : say('scopeFile');
+  const headersText = headers.length ? say('headers', { list: headers.map((h) => `\`${h}\``).join(say('headerSeparator')) }) : '';
+  return say('fromRegionPlaced', { ...values, scope: scopeText, headers: headersText });
+}
+
+// Where a region of a C++ file goes (docs/src/guide/cpp-scope.js): the scope of its first shown line,
+// and the file's headers unless the region shows them itself.
+function placementOf(text, file, [first, last]) {
+  const scope = scopeAtLine(text, first - 1);
+  const shownLines = text.split('\n').slice(first - 1, last).join('\n');
+  const all = includedHeaders(text);
+  const shownHeaders = includedHeaders(shownLines);
+  const headers = all.filter((h) => !shownHeaders.includes(h));
+  if (headers.some((h) => h.includes('`'))) throw new Error(`${file}: an #include with a backtick cannot be named in a caption`);
+  return { scope, headers };
 }
 
 module.exports = { chapterFolder, folderNoteLines, collapseFolderNote, insertFolderNote, sourceCaption, repositoryUrl, isProgramFile, FOLDER_OPEN };
