@@ -24,7 +24,7 @@ test('runCommand returns all a program wrote, even when it exits right after wri
 });
 
 test('test processes running at once never get the same port, and give their claims back when they exit', { timeout: 60000 }, async () => {
-  const support = require.resolve('./test-support');
+  const support = require.resolve('./test-support/guide-tests');
   const picker = `const s = require(${JSON.stringify(support)}); (async () => { const ports = []; for (let i = 0; i < 5; i++) ports.push(await s.pickPort()); console.log(JSON.stringify(ports)); await new Promise((r) => setTimeout(r, 1500)); })();`;
   const runs = await Promise.all([1, 2, 3, 4].map((n) => runCommand([process.execPath, '-e', picker], { label: `picker ${n}` })));
   const lists = runs.map((r) => { assert.equal(r.code, 0, r.stderr); return JSON.parse(r.stdout); });
