@@ -8,7 +8,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { parseRegions } = require('./regions');
+const { parseRegions, MARKER_LINE } = require('./regions');
 const { CPP_FILE, scopeAtLine, includedHeaders } = require('./cpp-scope');
 
 const FOLDER_OPEN = /^<!-- guide:example-folder\b.*-->[ \t]*$/;
@@ -128,14 +128,15 @@ function isProgramFile(file) {
   return path.posix.basename(file) !== 'commands.sh' && !file.split('/').includes('expected');
 }
 
-/** 1-based first and last lines of a region's shown text in its file (blank edges and markers excluded). */
+/** 1-based first and last lines of a region's shown text in its file (blank edges and markers, nested ones too, excluded). */
 function regionLines(text, file, region) {
   const { lines, regions } = parseRegions(text, file);
   const found = regions.get(region);
   let first = found.start + 1;
   let last = found.end - 1;
-  while (first < last && lines[first].trim() === '') first++;
-  while (last > first && lines[last].trim() === '') last--;
+  const hidden = (line) => line.trim() === '' || MARKER_LINE.test(line);
+  while (first < last && hidden(lines[first])) first++;
+  while (last > first && hidden(lines[last])) last--;
   return [first + 1, last + 1];
 }
 
