@@ -26,13 +26,13 @@ started=$SECONDS
 debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
   libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
-  brotli python3-prometheus-client)
+  brotli python3-prometheus-client libyaml-cpp-dev)
 
 # Drogon's build switches. They change what is installed, so they are part of the cache key below.
 # C++20 as Debian builds it (coroutines on); drogon_ctl, the ORM (SQLite3, PostgreSQL) and the Redis
 # client (hiredis) for the guide.
 drogon_cmake_flags=(-DCMAKE_CXX_STANDARD=20 -DBUILD_CTL=ON -DBUILD_EXAMPLES=OFF -DBUILD_ORM=ON
-  -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=ON -DBUILD_YAML_CONFIG=OFF)
+  -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=ON -DBUILD_YAML_CONFIG=ON)
 
 setup_dir="$root/bench/setup"
 # The steps, one script each, in order (14: the number the progress lines count to). Each is sourced

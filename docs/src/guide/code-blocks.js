@@ -15,6 +15,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { extractRegion } = require('./regions');
+const { collapseFolderNote } = require('./example-folder');
 const { lexMarkdown } = require('../shared/docsify-runtime');
 
 const GENERATED_NOTE = 'generated from that file by npm run build; edit the file, not this block';
@@ -60,7 +61,16 @@ function loadGuideConfig(root) {
     sourceLanguages: new Set(stringList('sourceLanguages')),
     typedLanguages: new Set(stringList('typedLanguages')),
     looksLikeCpp: null,
+    chapterFolders: raw.chapterFolders === undefined ? {} : raw.chapterFolders,
+    folderBuildCommand: raw.folderBuildCommand,
   };
+  if (!config.chapterFolders || typeof config.chapterFolders !== 'object' || Array.isArray(config.chapterFolders)
+    || Object.values(config.chapterFolders).some((f) => typeof f !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(f))) {
+    fail('chapterFolders', 'expected an object of page id -> folder name under examplesDir');
+  }
+  if (typeof config.folderBuildCommand !== 'string' || config.folderBuildCommand.trim() === '' || /[`\n]/.test(config.folderBuildCommand)) {
+    fail('folderBuildCommand', 'expected the one-line command that builds a chapter folder');
+  }
   if (typeof config.examplesDir !== 'string' || !SAFE_PATH.test(config.examplesDir) || config.examplesDir.includes('..')) fail('examplesDir', 'expected a relative folder path');
   if (!config.fenceLanguageByFile || typeof config.fenceLanguageByFile !== 'object') fail('fenceLanguageByFile', 'expected an object');
   for (const lang of config.typedLanguages) if (config.sourceLanguages.has(lang)) fail('typedLanguages', `"${lang}" is also a source language`);
@@ -119,10 +129,10 @@ function fenceTracker() {
 
 /**
  * Removes every generated part of a body: each guide:code block becomes its bare directive line,
- * the tested-with block disappears. Throws GuideError for a malformed or unclosed block.
+ * the example-folder note and the tested-with block disappear. Throws GuideError for a malformed or unclosed block.
  */
 function collapseBody(body, where) {
-  const lines = body.split('\n');
+  const lines = collapseFolderNote(body, where).split('\n');
   const out = [];
   const inFence = fenceTracker();
   for (let i = 0; i < lines.length; i++) {
@@ -190,12 +200,14 @@ function resolveInclude(directive, { root, config, where }) {
   return { code, lang };
 }
 
-function renderCodeBlock(indent, directive, { code, lang }) {
+// caption: a line shown above the code (which file it comes from), or null.
+function renderCodeBlock(indent, directive, { code, lang }, caption = null) {
   const longestRun = Math.max(0, ...(code.match(/`+/g) || []).map((r) => r.length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   const pad = (l) => (l === '' ? '' : indent + l);
   return [
     directiveLine(indent, directive, GENERATED_NOTE),
+    ...(caption ? [pad(caption), ''] : []),
     pad(`${fence}${lang}`),
     ...code.split('\n').map(pad),
     pad(fence),
@@ -232,7 +244,7 @@ function testedWithText(config, code, testedWith, convertText) {
  * Expands a collapsed body: every directive line becomes its generated block; on a guide page the
  * tested-with block ends the body. Throws GuideError naming the page and directive.
  */
-function expandBody(body, { root, config, where, testedWithLine }) {
+function expandBody(body, { root, config, where, testedWithLine, captionFor = () => null }) {
   const lines = body.split('\n');
   const out = [];
   const inFence = fenceTracker();
@@ -243,7 +255,8 @@ function expandBody(body, { root, config, where, testedWithLine }) {
       continue;
     }
     const directive = parseDirective(open[2], `${where}: ${line.trim()}`);
-    out.push(renderCodeBlock(open[1], directive, resolveInclude(directive, { root, config, where: `${where}: ${line.trim()}` })));
+    const included = resolveInclude(directive, { root, config, where: `${where}: ${line.trim()}` });
+    out.push(renderCodeBlock(open[1], directive, included, captionFor(directive)));
   }
   if (testedWithLine) {
     // At the end of the body, so the note never shifts the lines an author wrote.
@@ -297,9 +310,13 @@ function includedBlocks(text) {
     let j = i + 1;
     while (j < lines.length && !ANY_GUIDE_MARKER.test(lines[j])) j++;
     const inner = lines.slice(i + 1, j).map((l) => l.slice(Math.min(open[1].length, /^[ \t]*/.exec(l)[0].length)));
-    // Drop the fence lines: what is left is the code as shown.
-    const code = inner.length >= 2 && /^`{3,}/.test(inner[0]) && /^`{3,}$/.test(inner[inner.length - 1]) ? inner.slice(1, -1).join('\n') : null;
-    blocks.push({ directive: open[2].replace(/\([^()]*\)\s*$/, '').trim(), line: i + 1, code, lang: inner.length ? inner[0].replace(/^`+/, '') : null });
+    // A caption (and its blank line) may come before the fence; drop the fence lines: what is left
+    // is the code as shown.
+    const fenceAt = inner.findIndex((l) => /^`{3,}/.test(l));
+    const fenced = fenceAt < 0 ? [] : inner.slice(fenceAt);
+    const code = fenced.length >= 2 && /^`{3,}$/.test(fenced[fenced.length - 1]) ? fenced.slice(1, -1).join('\n') : null;
+    const caption = fenceAt > 0 ? inner.slice(0, fenceAt).join('\n').trim() : null;
+    blocks.push({ directive: open[2].replace(/\([^()]*\)\s*$/, '').trim(), line: i + 1, code, caption, lang: fenced.length ? fenced[0].replace(/^`+/, '') : null });
     i = j;
   }
   return blocks;
@@ -317,6 +334,8 @@ function describeCodeDrift(committed, generated) {
     }
     if (a[k].code !== b[k].code || a[k].lang !== b[k].lang) {
       messages.push(`the code block of guide:code ${a[k].directive} differs from that file (the page shows code the file no longer has, or the block was edited by hand)`);
+    } else if (a[k].caption !== b[k].caption) {
+      messages.push(`the caption of guide:code ${a[k].directive} differs from a fresh generation (the region moved in its file, or the caption was edited by hand)`);
     }
   }
   return messages.length ? messages.join('; ') : null;

@@ -6,6 +6,7 @@ const path = require('node:path');
 const blocks = require('./code-blocks');
 const { loadTestedWith } = require('./tested-with');
 const { machinePathProblems } = require('./machine-paths');
+const folder = require('./example-folder');
 
 function isGuidePage(page, config) {
   return config.sections.has(page.section);
@@ -47,14 +48,33 @@ function collapseGuideBodies({ root, manifest, bodies, authored, problems }) {
       if (isGuidePage(page, config)) problems.push(...blocks.checkTypedBlocks(bodies[page.id][lang.code], { config, where }));
     }
   }
-  return { active: true, config };
+  // Each guide page's chapter folder, from its English (first authored) body's directives.
+  const folders = {};
+  for (const page of manifest.pages) {
+    const body = bodies[page.id][authored[0].code];
+    if (!isGuidePage(page, config) || body === undefined) continue;
+    try {
+      folders[page.id] = folder.chapterFolder(page, body, config);
+    } catch (err) {
+      problems.push(err.message);
+    }
+  }
+  return { active: true, config, folders };
+}
+
+// Where the folder note's "Installation" link goes, in each language.
+function installationRoute(manifest, code) {
+  const page = manifest.pages.find((p) => p.id === 'installation');
+  if (!page || !page.entries[code]) throw new Error('docs/manifest.json: the guide\'s folder notes link to the "installation" page, which it does not list');
+  return page.entries[code].route;
 }
 
 /** Step after conversion: every language's body gets its code blocks and, on guide pages, the
  *  tested-with note and the check that no path of the machine shows. */
 function expandGuideBodies(context, { root, manifest, bodies, converter, problems }) {
   if (!context.active) return;
-  const { config } = context;
+  const { config, folders } = context;
+  const { repository } = manifest;
   let testedWith = null;
   const lines = {};
   if (manifest.pages.some((p) => isGuidePage(p, config))) {
@@ -72,10 +92,20 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
       if (body === undefined) continue;
       try {
         const where = page.entries[lang.code].relPath;
-        bodies[page.id][lang.code] = blocks.expandBody(body, {
+        const guidePage = isGuidePage(page, config);
+        if (guidePage && !repository) throw new Error(`${where}: guide pages link to their files in the repository, and docs/manifest.json names none ("repository")`);
+        const code = lang.code;
+        const convertText = converter.convertText;
+        let expanded = blocks.expandBody(body, {
           root, config, where,
-          testedWithLine: isGuidePage(page, config) ? lines[lang.code] : null,
+          testedWithLine: guidePage ? lines[code] : null,
+          captionFor: guidePage ? (directive) => folder.sourceCaption({ root, config, directive, code, repository, convertText }) : undefined,
         });
+        if (guidePage && folders[page.id]) {
+          const note = folder.folderNoteLines({ root, config, folder: folders[page.id], code, repository, installationRoute: installationRoute(manifest, code), convertText });
+          expanded = folder.insertFolderNote(expanded, note, where);
+        }
+        bodies[page.id][lang.code] = expanded;
         // Outputs captured on a machine (included expected files) must not show its paths.
         if (isGuidePage(page, config)) problems.push(...machinePathProblems(bodies[page.id][lang.code], where));
       } catch (err) {

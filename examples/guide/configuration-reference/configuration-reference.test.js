@@ -15,7 +15,7 @@ const os = require('node:os');
 const path = require('node:path');
 const tls = require('node:tls');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir, sleep } = require('../test-support/guide-tests');
+const { guideBinary, pickPort, startProgram, runCommand, runChecked, request, requestJson, exampleRegion, examplesDir, sleep, connectionsOf, waitForCount } = require('../test-support/guide-tests');
 
 const chapterDir = path.join(examplesDir, 'configuration-reference');
 // The program's local time zone for display_local_time: UTC+8 all year (no daylight saving).
@@ -68,13 +68,15 @@ function handshake(port, version) {
 // A raw connection: write `chunks` one after another (each after the previous answer when
 // `sequential`), collect what comes back until the server closes it or `waitMs` passes.
 function rawConnection(port, { chunks = [], sequential = false, waitMs = 1500, localAddress } = {}) {
-  return new Promise((resolve) => {
+  let firstAnswer;
+  const answered = new Promise((resolve) => { firstAnswer = resolve; });
+  const result = new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress });
     let data = '';
     let sent = 0;
     let done = false;
     const answers = () => (data.match(/HTTP\/1\.1 \d{3} /g) || []).length;
-    const finish = (closed) => { if (!done) { done = true; resolve({ data, answers: answers(), closed }); } socket.destroy(); };
+    const finish = (closed) => { if (!done) { done = true; firstAnswer(answers() > 0); resolve({ data, answers: answers(), closed }); } socket.destroy(); };
     socket.on('connect', () => {
       if (!chunks.length) return;
       if (sequential) socket.write(chunks[sent++]);
@@ -82,12 +84,16 @@ function rawConnection(port, { chunks = [], sequential = false, waitMs = 1500, l
     });
     socket.on('data', (d) => {
       data += d;
+      if (answers() > 0) firstAnswer(true);
       if (sequential && sent < chunks.length && answers() === sent) socket.write(chunks[sent++]);
     });
     socket.on('close', () => finish(true));
     socket.on('error', () => finish(true));
     setTimeout(() => finish(false), waitMs);
   });
+  // Resolves true at the first answer (false if the connection ended without one).
+  result.answered = answered;
+  return result;
 }
 const get = (p) => `GET ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
 
@@ -355,17 +361,19 @@ test('config-more.json: headers, connection limits, streams, signals, relaunch',
   assert.equal((await request(`${url}/stream`, { method: 'POST', body: Buffer.alloc(3000, 's') })).body, 'streamed: 3000 bytes');
 
   // max_connections_per_ip 2, max_connections 3 (which admits 4 in Drogon 1.9.13).
-  // The connections of the requests above are closed and counted out first.
-  await sleep(500);
-  // Connections are accepted in the order they are opened. Those that are let in stay open 3 s;
-  // a refused one is closed by the server at once, and counted out before the next ones.
+  // The connections of the requests above are counted out first: Drogon counts a connection out
+  // before it closes its socket, so the server holding no connection socket means a count of 0.
+  const serverSockets = () => connectionsOf(server, { localPort: port, state: 'any' });
+  await waitForCount(serverSockets, 0, { what: 'connections the server still holds from the requests above' });
+  // Each connection is let in (counted) once it has its answer. Those let in stay open 3 s; a refused
+  // one is closed by the server at once, and counted out before the server closes its socket.
   const connect = (localAddress) => rawConnection(port, { chunks: [get('/info')], waitMs: 3000, localAddress });
   const first = [connect('127.0.0.1'), connect('127.0.0.1')];
-  await sleep(200);
+  await Promise.all(first.map((conn) => conn.answered));
   const c = await connect('127.0.0.1');
-  await sleep(200);
+  await waitForCount(serverSockets, 2, { what: 'connections the server holds after refusing the third' });
   const others = [connect('127.0.0.2'), connect('127.0.0.3')];
-  await sleep(200);
+  await Promise.all(others.map((conn) => conn.answered));
   const f = await connect('127.0.0.4');
   const [a, b, d, e] = await Promise.all([...first, ...others]);
   assert.deepEqual([a, b].map((r) => r.answers), [1, 1]);

@@ -19,3 +19,24 @@ curl -i --data-binary @big.bin http://127.0.0.1:8080/
 printf '{ "app": { "client_max_body_size": "lots" } }' > bad.json
 ./build/config_example bad.json
 # [/guide:bad-config]
+
+# [guide:run-yaml]
+./build/config_example config.yaml
+# [/guide:run-yaml]
+
+# [guide:try-root-yaml]
+curl -i -w '\n' http://127.0.0.1:8080/
+# [/guide:try-root-yaml]
+
+# [guide:run-legacy]
+./build/config_example legacy.json
+# [/guide:run-legacy]
+
+# [guide:try-db]
+curl http://127.0.0.1:8080/db
+# [/guide:try-db]
+
+# [guide:bad-yaml]
+printf 'custom_config:\n  greeting:\n' > empty.yaml
+./build/config_example empty.yaml
+# [/guide:bad-yaml]

@@ -8,7 +8,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const path = require('node:path');
 const zlib = require('node:zlib');
-const { guideBinary, pickPort, startProgram, runCommand, request, scratchDir, examplesDir, sleep } = require('../test-support/guide-tests');
+const { guideBinary, pickPort, startProgram, runCommand, request, scratchDir, examplesDir, sleep, waitUntil, waitUntilSleeping, connectionsOf } = require('../test-support/guide-tests');
 
 
 // A GET (or other method) from a chosen loopback address; resolves to the answer, or rejects on a
@@ -41,7 +41,7 @@ test('one slow request holds up the others: a blocking call on an I/O thread (Th
   // threading_example PORT THREADS: /block sleeps 5 s, /wait sets a 5 s timer, /whoami answers at once.
   const blocked = await start(t, 'threading_example', ['1']);
   const pending = send(blocked.port, '/block').catch(() => null);
-  await sleep(300);
+  await waitUntilSleeping(blocked, { what: 'the only I/O thread asleep inside /block' });
   await assert.rejects(send(blocked.port, '/whoami', { timeoutMs: 1500 }), /no answer within/, 'with the only I/O thread asleep, nothing else is answered');
   blocked.signal('SIGKILL'); // no need to wait out the sleep
   await blocked.waitForExit(5000);
@@ -130,13 +130,15 @@ test('the client\'s address behind nginx, and stopping without dropping requests
   assert.equal((await send(app.port, '/whoami', { headers: xff, from: '127.0.0.2' })).body, 'client 127.0.0.2 via 127.0.0.2\n');
   // SIGTERM with a request in flight: answered with the GracefulShutdown plugin, cut off without it.
   let inFlight = send(app.port, '/work?ms=800');
-  await sleep(200);
+  // Until the application has the request (its /healthz says so), then SIGTERM.
+  await waitUntil(() => send(app.port, '/healthz'), (r) => r.body === 'ok, 1 other request(s) in flight\n', { what: 'deploy_app /healthz', expected: 'one request in flight' });
   app.signal('SIGTERM');
   assert.equal((await inFlight).body, 'done after 800 ms\n');
   assert.equal((await app.waitForExit(10000)).code, 0);
   const plain = await run('deploy_app (no GracefulShutdown)', (text) => text.replace(/,\s*\{\s*"name": "GracefulShutdown"[\s\S]*?\}\s*\}/, ''));
   inFlight = send(plain.port, '/work?ms=800');
-  await sleep(200);
+  // Until the application has accepted the connection (no /healthz without the plugin): cut off, not refused.
+  await waitUntil(() => connectionsOf(plain, { localPort: plain.port }), (n) => n >= 1, { what: 'connections deploy_app accepted', expected: 'one' });
   plain.signal('SIGTERM');
   await assert.rejects(inFlight, /socket hang up|ECONNRESET/);
 });
@@ -175,6 +177,9 @@ test('limiting the request rate: Hodor answers 429 past the limit (Built-in plug
   const statuses = [];
   for (let i = 0; i < 6; i++) statuses.push((await send(port, '/api/items')).status);
   assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
+  // Stopped before its folder is removed (the t.after hooks run in the order registered): the access
+  // log it writes there would otherwise race the removal (ENOTEMPTY).
+  await server.stop();
 });
 
 test('compressed answers: gzip by default for text of 1024 bytes or more, Brotli when enabled (Compression)', { timeout: 10 * 60 * 1000 }, async (t) => {

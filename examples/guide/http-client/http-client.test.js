@@ -6,7 +6,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
-const { guideBinary, pickPort, startProgram, startBackground, runCommand, request, requestJson, exampleRegion, normalizeOutput, checkCommand } = require('../test-support/guide-tests');
+const { guideBinary, pickPort, startProgram, startBackground, runCommand, request, requestJson, exampleRegion, normalizeOutput, checkCommand, connectionsOf, waitForCount } = require('../test-support/guide-tests');
 
 // A region of commands.sh as the page shows it, with the page's ports (gateway 8080, backend 9090)
 // replaced by the test's.
@@ -27,15 +27,18 @@ function programArgv(name, binaries, ports) {
   return [binary, ...defaults[program.replace('./build/', '')]];
 }
 
-// TCP sockets whose local end is 127.0.0.1:port in a state ('01' established, '0A' listening),
-// from the kernel's table.
+// TCP sockets whose local end is 127.0.0.1:port in a state ('0A' listening), from the kernel's table.
 function socketsAt(port, state) {
   const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   return fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)
     .map((l) => l.trim().split(/\s+/))
     .filter((f) => f.length > 3 && f[1] === `0100007F:${hexPort}` && f[3] === state).length;
 }
-const establishedTo = (port) => socketsAt(port, '01');
+// The gateway's open connections to the backend, from the kernel's table: the sockets the gateway's
+// processes hold whose far end is the backend's port. Counted by owner, not by port, and awaited:
+// curl's connection to the backend and a fresh client's close a moment after their answers.
+const gatewayConnectionsSettleAt = (gateway, backendPort, want) => waitForCount(() => connectionsOf(gateway, { remotePort: backendPort }), want,
+  { what: `the gateway's open connections to the backend (127.0.0.1:${backendPort})` });
 
 // Starts the backend and waits until it listens, without connecting to it (startProgram's probe
 // would be one more connection in the backend's count than a reader's).
@@ -64,6 +67,8 @@ test('the gateway calls the backend with HttpClient as the page shows', { timeou
   t.after(() => backend.stop());
   const gateway = await startProgram(programArgv('run-gateway', binaries, ports), { port: ports.gateway, label: 'client_gateway' });
   t.after(() => gateway.stop());
+  // The line is written before the gateway listens, but reaches this process through a pipe: wait for it.
+  await gateway.waitForOutput(/^backend .*\n/m);
   assert.equal(normalizeOutput(gateway.output()).split('\n').filter((l) => l.startsWith('backend ')).join('\n'), expected('run-gateway', ports));
 
   await checkRegion('try-requests', ports);
@@ -91,10 +96,10 @@ test('the gateway calls the backend with HttpClient as the page shows', { timeou
   // Everything so far went over one connection (2 = it + the curl that asks); each fresh client
   // opens one more. The kernel agrees: one connection from the gateway stays open.
   await checkRegion('try-reuse', ports);
-  assert.equal(establishedTo(ports.backend), 1);
+  await gatewayConnectionsSettleAt(gateway, ports.backend, 1);
   for (let i = 0; i < 5; i++) assert.equal((await request(`${g}/greet?name=x${i}`)).status, 200);
   assert.equal((await request(`http://127.0.0.1:${ports.backend}/connections`)).body, '7\n'); // 6 + this request's own
-  assert.equal(establishedTo(ports.backend), 1);
+  await gatewayConnectionsSettleAt(gateway, ports.backend, 1);
 
   // A connection that breaks before the answer: NetworkFailure; the next request gets a new one.
   const hangup = await request(`${g}/backend/hangup`);

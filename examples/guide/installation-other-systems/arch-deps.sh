@@ -5,4 +5,4 @@ set -e
 
 if [ "$(id -u)" -eq 0 ]; then as_root=; else as_root=sudo; fi
 $as_root pacman -S --needed --noconfirm base-devel cmake git \
-  jsoncpp util-linux-libs zlib openssl brotli c-ares sqlite postgresql-libs hiredis
+  jsoncpp util-linux-libs zlib openssl brotli c-ares sqlite postgresql-libs hiredis yaml-cpp

@@ -44,3 +44,8 @@ docker build -t drogon-dev .
 # [guide:docker-run]
 docker run --rm -v "$PWD:/src" drogon-dev sh -c 'cmake -S . -B build && cmake --build build'
 # [/guide:docker-run]
+
+# [guide:nix]
+nix-shell
+cmake -S . -B build && cmake --build build
+# [/guide:nix]

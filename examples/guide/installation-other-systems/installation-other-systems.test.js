@@ -141,6 +141,21 @@ test('conanfile.txt parses, requires the Drogon of bench/pins.json and turns on 
   assert.throws(() => parseConanfile('drogon/1.9.13\n[requires]\n'), /outside a section/);
 });
 
+// nixpkgs cannot be reached here: the switches shell.nix sets are checked against the names read from
+// nixpkgs' drogon package (pkgs/by-name/dr/drogon/package.nix, Drogon 1.9.11 when the page was written).
+test('shell.nix overrides only switches nixpkgs\' drogon package has', () => {
+  const nix = exampleRegion('installation-other-systems/shell.nix');
+  const known = ['sqliteSupport', 'postgresSupport', 'redisSupport', 'mysqlSupport'];
+  const override = /pkgs\.drogon\.override \{([^}]*)\}/.exec(nix);
+  assert.ok(override, 'shell.nix does not override pkgs.drogon');
+  const set = [...override[1].matchAll(/(\w+) = (true|false);/g)].map((m) => m[1]);
+  assert.ok(set.length > 0);
+  for (const name of set) assert.ok(known.includes(name), `${name} is not a switch of nixpkgs' drogon package (${known.join(', ')})`);
+  assert.match(nix, /pkgs\.mkShell \{/);
+  assert.equal(nix.split('{').length, nix.split('}').length, 'unbalanced braces');
+  assert.match(exampleRegion('installation-other-systems/commands.sh', 'nix'), /^nix-shell$/m);
+});
+
 test('every section of the page, in every language, says what the tests do not run', () => {
   const { generatePages } = require('../../../docs/src/generate-pages');
   const { manifest, files } = generatePages({ root: repoRoot });

@@ -10,5 +10,5 @@ if [ "$(id -u)" -eq 0 ]; then as_root=; else as_root=sudo; fi
 $as_root apt-get update
 $as_root apt-get install -y cmake g++ make pkg-config dpkg-dev \
   libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev \
-  libsqlite3-dev libpq-dev libhiredis-dev
+  libsqlite3-dev libpq-dev libhiredis-dev libyaml-cpp-dev
 # [/guide:apt]

@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked, sleep } = require('../test-support/guide-tests');
+const { guideBinary, pickPort, startProgram, request, checkCommand, exampleRegion, normalizeOutput, runChecked, sleep, connectionsOf, waitForCount } = require('../test-support/guide-tests');
 const { readPeakRssBytes, resetPeakRssOfGroup, cpuTicksOfGroup } = require('../../../shared/src/proc-stats');
 
 const MiB = 1024 * 1024;
@@ -187,17 +187,20 @@ test('200 MiB stream down and up without the body in memory, as the page says', 
 
   // A client that goes away mid-download: the producer stops (the server's CPU goes quiet) instead
   // of making the remaining gigabyte.
-  await new Promise((resolve, reject) => {
+  const clientPort = await new Promise((resolve, reject) => {
     const req = http.get(`${server.url}/download?mb=1024`, { agent: false, headers: { connection: 'keep-alive' } }, (res) => {
       let got = 0;
+      const localPort = req.socket.localPort;
       res.on('data', (c) => {
         got += c.length;
-        if (got >= 8 * MiB) { req.destroy(); resolve(); }
+        if (got >= 8 * MiB) { req.destroy(); resolve(localPort); }
       });
     });
-    req.on('error', (err) => (err.code === 'ECONNRESET' ? resolve() : reject(err)));
+    req.on('error', (err) => reject(err));
   });
-  await sleep(300);
+  // Until the server has closed its end of that connection (it has seen the client go), identified
+  // by the client's port; then its CPU is measured.
+  await waitForCount(() => connectionsOf(server, { remotePort: clientPort, state: 'any' }), 0, { what: 'the server\'s end of the connection the client dropped' });
   const ticks = () => { const t = cpuTicksOfGroup(pid).get(pid); return t.user + t.system; }; // user + kernel ticks
   const ticksBefore = ticks();
   await sleep(1000);

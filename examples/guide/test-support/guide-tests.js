@@ -48,7 +48,9 @@ function sortHeaderBlocks(text) {
 /** A temp folder named <prefix>XXXXXX, removed with everything in it when test t ends. */
 function scratchDir(t, prefix) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // Retried: a program still writing into the folder (a log, an upload) makes one removal fail with
+  // ENOTEMPTY, and a throwing hook would keep the hooks after it (stopping that program) from running.
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }));
   return dir;
 }
 
@@ -99,6 +101,8 @@ module.exports = {
   ...require('./postgres'),
   ...require('./redis'),
   ...require('./latency-proxy'),
+  ...require('./sockets'),
+  ...require('./waiting'),
   exampleRegion,
   sortHeaderBlocks,
   scratchDir,

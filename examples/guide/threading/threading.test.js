@@ -4,8 +4,7 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
-const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, checkCommand } = require('../test-support/guide-tests');
+const { guideBinary, pickPort, startProgram, runChecked, request, exampleRegion, normalizeOutput, checkCommand, waitUntilSleeping } = require('../test-support/guide-tests');
 
 // The page's command to start the example, with ./build/ replaced by the guide build's binary.
 async function startExample(t, region) {
@@ -17,16 +16,6 @@ async function startExample(t, region) {
   return server;
 }
 
-// Whether a thread of process `pid` is sleeping in clock_nanosleep (x86-64 system call 230), as the
-// I/O thread does inside /block. Read from /proc, so the test knows /block is running.
-function sleepingInNanosleep(pid) {
-  let tasks = [];
-  try { tasks = fs.readdirSync(`/proc/${pid}/task`); } catch { return false; }
-  return tasks.some((tid) => {
-    try { return fs.readFileSync(`/proc/${pid}/task/${tid}/syscall`, 'utf8').split(' ')[0] === '230'; } catch { return false; }
-  });
-}
-
 test('one I/O thread: sleeping in a handler blocks other clients, a timer does not', { timeout: 10 * 60 * 1000 }, async (t) => {
   const server = await startExample(t, 'run-one');
   await checkCommand('threading', 'try-whoami', { port: server.port });
@@ -36,11 +25,7 @@ test('one I/O thread: sleeping in a handler blocks other clients, a timer does n
   // (on a loaded machine the first request could take longer than two seconds to arrive).
   const order = [];
   const blocked = request(`${server.url}/block`).then((res) => { order.push(res.body); });
-  const deadline = Date.now() + 60000;
-  while (!sleepingInNanosleep(server.pgid)) {
-    assert.ok(Date.now() < deadline, '/block never started');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitUntilSleeping(server, { what: 'the I/O thread asleep inside /block' });
   const who = request(`${server.url}/whoami`).then((res) => { order.push(res.body); });
   await Promise.all([blocked, who]);
   assert.equal(normalizeOutput(order.join('')), normalizeOutput(exampleRegion('threading/expected/try-block.txt')));
