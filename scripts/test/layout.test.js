@@ -124,8 +124,10 @@ test('no computed require(): every import of the code is a string literal', () =
   const found = code.flatMap((f) => computedRequires(f, fs.readFileSync(path.join(root, f), 'utf8')));
   assert.deepEqual(found, []);
   // The check itself can fail: a computed path and a variable are found, a literal and require.resolve are not.
-  assert.equal(computedRequires('x.js', "const a = require(path.join(dir, 'history.js'));\nconst b = require(name);").length, 2);
-  assert.equal(computedRequires('x.js', "const a = require('./a');\nconst b = require.resolve(name);\n// require(x)").length, 0);
+  // The samples name the call through R, so this file itself holds no computed require.
+  const R = 'require';
+  assert.equal(computedRequires('x.js', `const a = ${R}(path.join(dir, 'history.js'));\nconst b = ${R}(name);`).length, 2);
+  assert.equal(computedRequires('x.js', `const a = ${R}('./a');\nconst b = ${R}.resolve(name);\n// ${R}(x)`).length, 0);
 });
 
 test('the site imports no bench stage and the generator no browser file: code of both is in shared/src/', () => {
