@@ -29,6 +29,13 @@
     });
   }
 
+  /** The distinct dates of runs, in their order. */
+  function distinctDates(runs) {
+    var dates = [];
+    runs.forEach(function (run) { if (dates.indexOf(run.date) < 0) dates.push(run.date); });
+    return dates;
+  }
+
   /** The runs pooled in one entry, oldest first: [{ source, date, startedAt, gitCommit, sha256? }]. */
   function runsOf(results, entry) {
     return entry.runs.map(function (i) { return results.pooled.runs[i]; });
@@ -47,8 +54,7 @@
     var own = verdicts.ratioFor(scenario, metric, pair);
     var entry = pooledEntry(results, scenario.id, metric, pair);
     if (!entry) return own ? Object.assign({ pooled: null }, own) : null;
-    var dates = [];
-    runsOf(results, entry).forEach(function (run) { if (dates.indexOf(run.date) < 0) dates.push(run.date); });
+    var dates = distinctDates(runsOf(results, entry));
     var ownRatio = entry.newest.ratio;
     return {
       ratio: entry.ratio, ciLow: entry.low, ciHigh: entry.high, verdict: entry.verdict, reason: null,
@@ -65,9 +71,7 @@
   function poolSummary(results) {
     var pooled = results.pooled;
     if (!pooled) return { pooled: false, runs: [], dates: [], excluded: [] };
-    var dates = [];
-    pooled.runs.forEach(function (run) { if (dates.indexOf(run.date) < 0) dates.push(run.date); });
-    return { pooled: pooled.comparisons.length > 0, runs: pooled.runs, dates: dates, excluded: pooled.excluded };
+    return { pooled: pooled.comparisons.length > 0, runs: pooled.runs, dates: distinctDates(pooled.runs), excluded: pooled.excluded };
   }
 
   return { MIN_RUNS: MIN_RUNS, pooledEntry: pooledEntry, runsOf: runsOf, shownRatio: shownRatio, poolSummary: poolSummary };
