@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // `npm run translations`: lists each page's translation status (docs/src/page-info/translation-status.js):
-// current, stale (the English source changed since the translation was recorded) or not recorded.
+// current, stale (the English source changed since the translation was recorded) or not recorded; then
+// the sections whose Chinese text lacks code, numbers or links of the English (page-info/section-parity.js).
 // `npm run translations -- --mark <page-id> [<page-id> ...]`: records that the Chinese pages of those
 // pages translate the English source as it is now (run it after updating the Simplified Chinese page).
 'use strict';
 const path = require('node:path');
 const { loadManifest } = require('./navigate/manifest');
 const { translationStatus, markTranslations, RECORDS } = require('./page-info/translation-status');
+const { sectionParity, loadExceptions, applyExceptions, formatFinding, EXCEPTIONS } = require('./page-info/section-parity');
+const { buildAliases } = require('./navigate/navigation');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -26,6 +29,12 @@ function main(argv) {
   for (const w of warnings.filter((line) => line.startsWith(RECORDS))) console.log(`WARNING: ${w}`);
   const count = (state) => [...pages.values()].filter((s) => s.state === state).length;
   console.log(`${count('current')} current, ${count('stale')} stale, ${count('not-recorded')} not recorded`);
+  // A page recorded as current can still miss a sentence: section by section, code, numbers and links.
+  const { findings, sections } = sectionParity({ root: repoRoot, manifest, aliases: buildAliases(manifest) });
+  const { unexplained, unused } = applyExceptions(findings, loadExceptions(repoRoot));
+  for (const f of unexplained) console.log(`SECTION GAP: ${formatFinding(f)}`);
+  for (const e of unused) console.log(`WARNING: ${EXCEPTIONS}: the exception ${JSON.stringify(e)} matches no difference any more (remove it)`);
+  console.log(`${sections} sections and strings compared: ${unexplained.length} gap(s), ${findings.length - unexplained.length} listed as exceptions`);
   return 0;
 }
 
