@@ -122,14 +122,18 @@ function termEntries(terms) {
  */
 function findAvoided(text, spec, allowedWords = []) {
   const word = typeof spec === 'string' ? spec : spec.text;
+  if (!text.includes(word)) return [];
   const pattern = new RegExp(withContext(escapeRegExp(word), typeof spec === 'string' ? {} : spec), 'gu');
-  const covered = [];
-  for (const allowed of allowedWords) {
-    if (allowed.length <= word.length || !allowed.includes(word)) continue;
-    for (let at = text.indexOf(allowed); at !== -1; at = text.indexOf(allowed, at + 1)) covered.push([at, at + allowed.length]);
-  }
   const hits = [];
+  let covered = null;
   for (const match of text.matchAll(pattern)) {
+    if (covered === null) {
+      covered = [];
+      for (const allowed of allowedWords) {
+        if (allowed.length <= word.length || !allowed.includes(word)) continue;
+        for (let at = text.indexOf(allowed); at !== -1; at = text.indexOf(allowed, at + 1)) covered.push([at, at + allowed.length]);
+      }
+    }
     const start = match.index;
     const end = start + word.length;
     if (!covered.some(([from, to]) => from <= start && end <= to)) hits.push({ index: start, text: word });
