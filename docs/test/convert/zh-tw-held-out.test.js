@@ -1,6 +1,6 @@
 // Held-out sentences for the Taiwan term families of issue 32 (origin, class, row lock, handler,
 // settings, flag, 了, 里, reference, header, inner join, development package, default handler, CORS),
-// written before the converter's rules for them and never tuned on: each uses a family in a context
+// written before the converter's rules for them: each uses a family in a context
 // that no page and no example of docs/glossary.json or docs/zh-tw-overrides.json has, and the
 // "words kept" rows use the same characters inside other words, which the rules must leave alone.
 // Whole sentences must come out exactly as a Taiwanese programmer writes them.

@@ -2,7 +2,7 @@
 // with the same code and the same MiniSearch the browser runs. On the Chinese sites a Simplified query
 // finds Traditional text and the reverse: character by character (queries made by OpenCC itself from
 // the pages' headings, not by our table), for every term of the conversion's rule table (docs/glossary.json
-// and docs/zh-tw-overrides.json, without the rules that hold only in a context) that the
+// and docs/zh-tw-overrides.json, without the rules that hold only after or before something) that the
 // pages use, for OpenCC's Taiwan phrases (异步 / 非同步) and for every page title. English keeps its own index; the index holds no navigation blocks or chart data.
 // Covers: docs/src/search/search-files.js, docs/src/search/documents.js, docs/src/search/fold-table.js,
 //   shared/src/search-text.js
@@ -15,10 +15,10 @@ const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
 const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
 const { loadOverrides } = require('../../src/convert/overrides');
-const { hasContext } = require('../../src/convert/rule-context');
 
-// The rule table as the search folds it: a rule that holds only in a context is not a phrase.
-const foldedTerms = () => loadOverrides().entries.filter((e) => !hasContext(e));
+// The rule table as the search folds it: a rule that holds only after or before something is not a
+// phrase (one with exceptions only, notAfter or notBefore, is).
+const foldedTerms = () => loadOverrides().entries.filter((e) => e.after === undefined && e.before === undefined);
 const { createFolder, createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 
 let files;
