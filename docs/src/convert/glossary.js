@@ -45,8 +45,8 @@ function validateAvoided(spec, at) {
 
 function validateNativePass(pass, at) {
   if (!pass || typeof pass !== 'object' || Array.isArray(pass)) throw new Error(`${at}: must be an object`);
-  if (!Array.isArray(pass.avoid) || pass.avoid.length === 0) throw new Error(`${at}.avoid: must be a non-empty array of strings`);
-  pass.avoid.forEach((word, i) => nonEmptyString(word, `${at}.avoid[${i}]`));
+  if (!Array.isArray(pass.avoid) || pass.avoid.length === 0) throw new Error(`${at}.avoid: must be a non-empty array of renderings`);
+  pass.avoid.forEach((spec, i) => validateAvoided(spec, `${at}.avoid[${i}]`));
   if (!Number.isInteger(pass.atMost) || pass.atMost < 0) throw new Error(`${at}.atMost: must be a whole number >= 0`);
   if (pass.pending !== undefined) {
     if (!pass.pending || !Number.isInteger(pass.pending.hits) || pass.pending.hits < 0) {
