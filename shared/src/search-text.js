@@ -3,7 +3,7 @@
 // - fold: Simplified and Traditional Chinese to one form, so a query in either script finds text in
 //   either. Character by character with OpenCC's character tables (Traditional -> Simplified, Taiwan
 //   and Hong Kong variants first), then the phrases of the project's term table
-//   (docs/zh-tw-overrides.json: 内存 / 記憶體 fold to one form). Phrases are chosen by the most
+//   (docs/glossary.json and docs/zh-tw-overrides.json: 内存 / 記憶體 fold to one form). Phrases are chosen by the most
 //   characters covered, not greedily from the left: 一行程式碼 ("one line of code") must fold as
 //   一行 + 程式碼, not as 一 + 行程 ("process") + 式碼. Index and query go through the same function,
 //   so whatever it does to one it does to the other.

@@ -315,4 +315,22 @@ function restoreProtected(text, saved) {
   });
 }
 
-module.exports = { protectMarkdown, restoreProtected, rewriteLinkTarget, PROTECT_FIRST, PROTECT_LAST };
+/**
+ * A page's prose, line by line, as a reader of its text sees it: [{ line, text }] with line the
+ * line number in the page and text that line with every protected span (code, URLs, link targets,
+ * HTML) as its placeholder character, so a search of the text never matches inside code. For the
+ * tests that scan the pages' words (the glossary's avoided renderings).
+ */
+function proseLines(markdown) {
+  const { text, saved } = protectMarkdown(markdown, { convertText: (s) => s });
+  const lines = [];
+  let line = 1;
+  text.split('\n').forEach((piece) => {
+    lines.push({ line, text: piece });
+    line += 1;
+    for (const ch of piece.match(PROTECTED_PLACEHOLDER) || []) line += saved[ch.charCodeAt(0) - PROTECT_FIRST].split('\n').length - 1;
+  });
+  return lines;
+}
+
+module.exports = { protectMarkdown, restoreProtected, rewriteLinkTarget, proseLines, PROTECT_FIRST, PROTECT_LAST };

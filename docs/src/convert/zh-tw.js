@@ -1,46 +1,50 @@
 // Simplified Chinese (zh-CN) -> Traditional Chinese, Taiwan usage (zh-TW), for the JB_TW pages.
-// OpenCC's s2twp (opencc-js, Converter cn -> twp) plus the reviewed term overrides in
-// docs/zh-tw-overrides.json. Synchronous and deterministic: the converter is built once.
+// OpenCC's s2twp (opencc-js, Converter cn -> twp) plus the reviewed terms of docs/glossary.json and
+// the rules of docs/zh-tw-overrides.json. Synchronous and deterministic: the converter is built once.
 'use strict';
 const OpenCC = require('opencc-js');
 const { loadOverrides } = require('./overrides');
 const { protectMarkdown, restoreProtected, PROTECT_FIRST } = require('./markdown-protect');
+const { withContext, escapeRegExp } = require('./rule-context');
 
 const s2twp = OpenCC.Converter({ from: 'cn', to: 'twp' });
 
-// Override terms are applied with placeholders BEFORE OpenCC: each Simplified source term found in
-// the input (leftmost-longest, so a longer guard entry like 架构 wins over 构建 inside 架构建议) is
-// swapped for one Private Use Area character that OpenCC passes through untouched, then swapped
-// back for the wanted Traditional term. Matching on the Simplified input means OpenCC's own
-// segmentation cannot split or swallow an override term (境内存储 -> 境記憶體儲 is exactly that
-// problem), and the placeholder is a word boundary for OpenCC, like punctuation.
+// Rules (docs/glossary.json's terms and docs/zh-tw-overrides.json's rules, see overrides.js) are
+// applied with placeholders BEFORE OpenCC: each Simplified word found in the input (leftmost-longest,
+// so a longer guard like 架构 wins over 构建 inside 架构建议; a rule with a context only where its
+// context holds, see rule-context.js) is swapped for one Private Use Area character that OpenCC
+// passes through untouched, then swapped back for the wanted Traditional term. Matching on the
+// Simplified input means OpenCC's own segmentation cannot split or swallow a rule's word (境内存储 ->
+// 境記憶體儲 is exactly that problem), and the placeholder is a word boundary for OpenCC, like
+// punctuation.
 const OVERRIDE_FIRST = 0xe000;
 const overrides = loadOverrides();
 if (overrides.applied.length > PROTECT_FIRST - OVERRIDE_FIRST) {
   throw new Error('zh-tw overrides: too many applied entries for the placeholder range');
 }
 const overrideTargets = overrides.applied.map((entry) => entry.to);
-const overridePattern = overrides.applied.length === 0 ? null : new RegExp(
-  overrides.applied
-    .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => b.entry.from.length - a.entry.from.length || a.index - b.index)
-    .map(({ entry }) => escapeRegExp(entry.from))
-    .join('|'),
-  'g',
+// One capture group per rule, longest word first: the group that matched names the rule.
+const ruleOrder = overrides.applied
+  .map((entry, index) => ({ entry, index }))
+  .sort((a, b) => b.entry.from.length - a.entry.from.length || a.index - b.index)
+  .map(({ index }) => index);
+// The leading class of the rules' first characters lets the engine skip every other position fast.
+const firstCharacters = [...new Set(overrides.applied.map((entry) => Array.from(entry.from)[0]))].map((ch) => escapeRegExp(ch).replace('-', '\\-')).join('');
+const overridePattern = ruleOrder.length === 0 ? null : new RegExp(
+  `(?=[${firstCharacters}])(?:${ruleOrder.map((index) => `(${withContext(escapeRegExp(overrides.applied[index].from), overrides.applied[index])})`).join('|')})`,
+  'gu',
 );
-const overrideIndex = new Map(overrides.applied.map((entry, index) => [entry.from, index]));
 const PLACEHOLDER_ANY = /[\ue000-\uf8ff]/;
 const OVERRIDE_PLACEHOLDER = new RegExp(`[${String.fromCharCode(OVERRIDE_FIRST)}-${String.fromCharCode(PROTECT_FIRST - 1)}]`, 'g');
 
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function placeholderFor(match, ...groups) {
+  const k = groups.findIndex((group, i) => i < ruleOrder.length && group !== undefined);
+  return String.fromCharCode(OVERRIDE_FIRST + ruleOrder[k]);
 }
 
 // Converts text that may already hold markdown-protection placeholders (never override ones).
 function convertWithOverrides(text) {
-  const marked = overridePattern
-    ? text.replace(overridePattern, (term) => String.fromCharCode(OVERRIDE_FIRST + overrideIndex.get(term)))
-    : text;
+  const marked = overridePattern ? text.replace(overridePattern, placeholderFor) : text;
   return s2twp(marked).replace(OVERRIDE_PLACEHOLDER, (ch) => overrideTargets[ch.charCodeAt(0) - OVERRIDE_FIRST]);
 }
 

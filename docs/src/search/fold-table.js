@@ -6,7 +6,8 @@
 //   in a query and in a page.
 // - phrases: the words the zh-TW pages write differently from the zh-CN ones. The conversion makes
 //   them with two tables, so the fold uses the same two: the project's reviewed terms
-//   (docs/zh-tw-overrides.json: 内存 / 記憶體, 进程 / 行程), then OpenCC's Taiwan phrase table
+//   (docs/glossary.json and docs/zh-tw-overrides.json: 内存 / 記憶體, 进程 / 行程; not the rules that
+//   hold only after or before something), then OpenCC's Taiwan phrase table
 //   (TWPhrases, s2twp's phrase step: 异步 / 非同步, 函数 / 函式), except where the project's table
 //   decides the same word (s2twp's 进程 -> 程序 never reaches a page, and folding it would make
 //   "program" find "process"). After folding characters, both forms of each pair go into one
@@ -67,7 +68,10 @@ function charFolds({ TWVariantsRev, HKVariantsRev, TSCharacters }) {
  * project's term table; openccPhrases: [[OpenCC Traditional, Taiwan], ...] (TWPhrases), left out
  * where the term table has the same source word.
  */
-function phraseFolds(entries, foldChars, openccPhrases = []) {
+function phraseFolds(allEntries, foldChars, openccPhrases = []) {
+  // A rule that holds only in a context (头 -> 標頭 after a header's name) is not a phrase of its own;
+  // one with exceptions only (源 -> 來源, not in 资源) still is.
+  const entries = allEntries.filter((e) => e.after === undefined && e.before === undefined);
   const decided = new Set(entries.map((e) => foldChars(e.from)));
   const pairs = [
     ...entries.map((e) => [e.from, e.to]),

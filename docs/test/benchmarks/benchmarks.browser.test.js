@@ -823,7 +823,7 @@ test('a format 1 results file (no intervals, no sweep, no counts) still renders 
   const v1Site = await startSite({ siteDir: path.join(dir, 'site') });
   t.after(() => v1Site.close());
   const page = await browser.newPage();
-  const notice = { en: 'This results file has no confidence intervals', 'zh-CN': '这个结果文件没有置信区间', 'zh-TW': '這個結果檔案沒有置信區間' };
+  const notice = { en: 'This results file has no confidence intervals', 'zh-CN': '这个结果文件没有置信区间', 'zh-TW': '這個結果檔案沒有信賴區間' };
   for (const { code, route } of routes) {
     await gotoRoute(page, v1Site.url, route);
     await page.waitForFunction(() => [...document.querySelectorAll('figure.bench-chart')].every((f) => f.getAttribute('data-chart-state') === 'drawn'));

@@ -450,7 +450,7 @@ test('format 1 results keep rendering: one line says the file has no confidence 
   const notice = {
     en: 'This results file has no confidence intervals: the ratios are of medians, and no lead is claimed.',
     'zh-CN': '这个结果文件没有置信区间：比值是中位数之比，不据此判断谁领先。',
-    'zh-TW': '這個結果檔案沒有置信區間：比值是中位數之比，不據此判斷誰領先。',
+    'zh-TW': '這個結果檔案沒有信賴區間：比值是中位數之比，不據此判斷誰領先。',
   };
   const verdicts = { en: /\b(faster|slower|within noise)\b/, 'zh-CN': /更快|更慢|噪声范围内/, 'zh-TW': /更快|更慢|噪聲範圍內/ };
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {

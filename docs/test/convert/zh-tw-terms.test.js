@@ -1,17 +1,20 @@
-// Term decisions of the zh-TW conversion: one test per entry of docs/zh-tw-overrides.json, plus
-// sentences written for this test only (not taken from the data file) for the core terms.
-// Covers: docs/src/convert/overrides.js
+// The rule table of the zh-TW conversion: one test per entry (the terms of docs/glossary.json and the
+// rules of docs/zh-tw-overrides.json, as overrides.js combines them), plus sentences written for
+// this test only (not taken from the data files) for the core terms.
 'use strict';
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const OpenCC = require('opencc-js');
 const { convertText } = require('../../src/convert/zh-tw');
 const { loadOverrides, validateOverrides } = require('../../src/convert/overrides');
+const { findAvoided } = require('../../src/convert/glossary');
+const { hasContext, describeContext } = require('../../src/convert/rule-context');
 
 const plainS2twp = OpenCC.Converter({ from: 'cn', to: 'twp' });
 const { entries } = loadOverrides();
+const allowed = [...new Set(entries.map((e) => e.to))];
 
-test('the overrides file holds reviewed decisions of every kind, including the field-notes candidates', () => {
+test('the rule table holds reviewed decisions of every kind, including the field-notes candidates', () => {
   const sources = new Set(entries.map((e) => e.from));
   for (const candidate of ['文件', '文档', '进程', '对象', '回调', '插件', '实例', '头文件', '内存储', '线程', '默认']) {
     assert.ok(sources.has(candidate), `no decision recorded for ${candidate}`);
@@ -22,22 +25,21 @@ test('the overrides file holds reviewed decisions of every kind, including the f
 });
 
 for (const entry of entries) {
-  test(`${entry.decision}: ${entry.from} -> ${entry.to}`, () => {
+  test(`${entry.decision}: ${entry.from} -> ${entry.to}${describeContext(entry)}`, () => {
     // The recorded s2twp rendering is what OpenCC really gives: an opencc-js upgrade that changes
     // a reviewed term makes this fail, so the decision is looked at again.
     assert.equal(plainS2twp(entry.from), entry.s2twp, `s2twp(${entry.from}) changed`);
-    if (entry.decision === 'kept') {
-      assert.equal(entry.s2twp, entry.to, 'a "kept" entry must be what s2twp already gives');
-    }
+    if (entry.decision === 'kept' && entry.term === undefined) assert.fail('"kept" entries are glossary terms');
     if (entry.decision === 'override') {
-      assert.notEqual(entry.s2twp, entry.to, 'an "override" entry must change what s2twp gives');
+      assert.ok(entry.s2twp !== entry.to || hasContext(entry), 'an "override" entry must change what s2twp gives, or apply in a context only');
     }
     const converted = convertText(entry.example);
     assert.ok(converted.includes(entry.to), `"${converted}" lacks ${entry.to}`);
     for (const wrong of entry.avoid) {
-      assert.ok(!converted.includes(wrong), `"${converted}" contains ${wrong}`);
+      assert.deepEqual(findAvoided(converted, wrong, allowed), [], `"${converted}" contains ${wrong.text || wrong}`);
     }
-    assert.equal(convertText(entry.from), entry.to);
+    // The word alone converts as decided, unless the rule needs its context.
+    if (!hasContext(entry)) assert.equal(convertText(entry.from), entry.to);
   });
 }
 
@@ -89,14 +91,18 @@ test('convertText rejects non-strings and reserved placeholder characters with a
   assert.throws(() => convertText('a\ue123b'), /Private Use Area character \(U\+E123\) at index 1/);
 });
 
-test('the overrides file is validated with errors that name the field', () => {
-  const good = { from: '回调', to: '回呼', decision: 'override', reason: 'r', example: '回调函数', avoid: [] };
+test('the rules file is validated with errors that name the field', () => {
+  const good = { from: '回调', to: '回呼', decision: 'override', s2twp: '回撥', reason: 'r', example: '回调函数', avoid: [] };
   assert.throws(() => validateOverrides({}), /field "entries" must be an array/);
-  assert.throws(() => validateOverrides({ entries: [{ ...good, decision: 'maybe' }] }), /entries\[0\]\.decision: must be one of/);
+  assert.throws(() => validateOverrides({ entries: [{ ...good, decision: 'maybe' }] }), /entries\[0\]\.decision: must be one of override, guard/);
+  assert.throws(() => validateOverrides({ entries: [{ ...good, decision: 'kept' }] }), /entries\[0\]\.decision: "kept" decisions are terms: record them in docs\/glossary\.json/);
   assert.throws(() => validateOverrides({ entries: [{ ...good, to: '' }] }), /entries\[0\]\.to: must be a non-empty string/);
+  assert.throws(() => validateOverrides({ entries: [{ ...good, s2twp: undefined }] }), /entries\[0\]\.s2twp: must be a non-empty string/);
   assert.throws(() => validateOverrides({ entries: [{ ...good, example: '没有' }] }), /entries\[0\]\.example: must contain the source term/);
   assert.throws(() => validateOverrides({ entries: [good, { ...good }] }), /entries\[1\]\.from: "回调" duplicates entries\[0\]/);
   assert.throws(() => validateOverrides({ entries: [{ ...good, avoid: 'x' }] }), /entries\[0\]\.avoid: must be an array/);
   assert.throws(() => validateOverrides({ entries: [{ ...good, from: 'abc', example: 'abc' }] }), /entries\[0\]\.from: "abc" holds no Chinese character/);
-  assert.equal(validateOverrides({ entries: [good, { ...good, from: '线程', to: '執行緒', decision: 'kept', example: '线程' }] }).applied.length, 1);
+  assert.throws(() => validateOverrides({ entries: [{ ...good, after: '[' }] }), /entries\[0\]\.after: not a regular expression/);
+  // The same word in two contexts is two rules.
+  assert.equal(validateOverrides({ entries: [good, { ...good, before: '函' }] }).entries.length, 2);
 });

@@ -1,7 +1,8 @@
 // docs/src/search and shared/src/search-text.js: the search indexes of the real site, searched
 // with the same code and the same MiniSearch the browser runs. On the Chinese sites a Simplified query
 // finds Traditional text and the reverse: character by character (queries made by OpenCC itself from
-// the pages' headings, not by our table), for every term of docs/zh-tw-overrides.json that the
+// the pages' headings, not by our table), for every term of the conversion's rule table (docs/glossary.json
+// and docs/zh-tw-overrides.json, without the rules that hold only after or before something) that the
 // pages use, for OpenCC's Taiwan phrases (异步 / 非同步) and for every page title. English keeps its own index; the index holds no navigation blocks or chart data.
 // Covers: docs/src/search/search-files.js, docs/src/search/documents.js, docs/src/search/fold-table.js,
 //   shared/src/search-text.js
@@ -14,6 +15,10 @@ const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
 const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
 const { loadOverrides } = require('../../src/convert/overrides');
+
+// The rule table as the search folds it: a rule that holds only after or before something is not a
+// phrase (one with exceptions only, notAfter or notBefore, is).
+const foldedTerms = () => loadOverrides().entries.filter((e) => e.after === undefined && e.before === undefined);
 const { createFolder, createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 
 let files;
@@ -64,9 +69,8 @@ test('folding: the same function for index and query, and it settles (folding tw
   }
 });
 
-test('every term of docs/zh-tw-overrides.json: its zh-CN and zh-TW forms fold to the same text', () => {
-  const { entries } = loadOverrides();
-  for (const e of entries) {
+test('every term of the rule table: its zh-CN and zh-TW forms fold to the same text', () => {
+  for (const e of foldedTerms()) {
     assert.equal(fold(e.from), fold(e.to), `${e.decision} ${e.from} -> ${e.to}`);
   }
 });
@@ -74,7 +78,7 @@ test('every term of docs/zh-tw-overrides.json: its zh-CN and zh-TW forms fold to
 test('OpenCC\'s Taiwan phrases fold too, except where the term table decides the word', async () => {
   const { loadDict } = require('../../src/search/fold-table');
   const twPhrases = await loadDict('TWPhrases', { chars: false });
-  const decided = new Set(loadOverrides().entries.map((e) => fold.chars(e.from)));
+  const decided = new Set(foldedTerms().map((e) => fold.chars(e.from)));
   let checked = 0;
   for (const [from, to] of twPhrases) {
     if (decided.has(fold.chars(from))) continue;
@@ -98,9 +102,8 @@ test('page titles across scripts: each Simplified title finds its page on the Tr
 });
 
 test('a Simplified query on the Traditional site finds the pages that hold the Traditional form, and the reverse (the term table)', () => {
-  const { entries } = loadOverrides();
   let checked = 0;
-  for (const e of entries.filter((x) => x.decision !== 'guard' && x.from !== x.to)) {
+  for (const e of foldedTerms().filter((x) => x.decision !== 'guard' && x.from !== x.to)) {
     const twSections = sectionsWith('zh-TW', e.to);
     if (twSections.length) {
       const hits = found('zh-TW', e.from);
