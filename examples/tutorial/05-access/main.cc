@@ -1,0 +1,30 @@
+#include <drogon/drogon.h>
+#include <drogon/plugins/Hodor.h>
+
+#include "JsonResponses.h"
+
+int main()
+{
+    // config.json, in the folder the program starts in, says where to listen,
+    // what to log, which database to use, and turns sessions and Hodor on.
+    drogon::app().loadConfigFile("config.json");
+    // [guide:errors]
+    // The errors Drogon answers by itself (no route for the path, a method the
+    // route does not take, an exception a handler let out) answer in JSON too.
+    drogon::app().setCustomErrorHandler(
+        [](drogon::HttpStatusCode code, const drogon::HttpRequestPtr &) {
+            return jsonError(code, statusText(code));
+        });
+    // [/guide:errors]
+    // [guide:hodor]
+    // Hodor's refusals too. Plugins start with the server, so this is set once
+    // it has started.
+    drogon::app().registerBeginningAdvice([] {
+        drogon::app().getPlugin<drogon::plugin::Hodor>()->setRejectResponseFactory(
+            [](const drogon::HttpRequestPtr &) {
+                return jsonError(drogon::k429TooManyRequests, "too many attempts; wait a minute");
+            });
+    });
+    // [/guide:hodor]
+    drogon::app().run();
+}
