@@ -193,6 +193,11 @@ int main(int argc, char **argv)
         app().run();
     });
     listening.get_future().wait();
+    // The beginning advice runs just before the listener accepts: ask until
+    // the server answers (a blocking request, allowed off its event loop).
+    auto probe = HttpClient::newHttpClient("127.0.0.1", port);
+    for (int i = 0; i < 500 && probe->sendRequest(HttpRequest::newHttpRequest()).first != ReqResult::Ok; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const int status = test::run(argc, argv);
     app().getLoop()->queueInLoop([]() { app().quit(); });
     server.join();
