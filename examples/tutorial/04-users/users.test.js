@@ -34,3 +34,12 @@ test('step 4: accounts, sessions, and what is refused', { timeout: 30 * 60 * 100
   const { stdout } = await guide.runChecked(['sqlite3', 'readinglist.db', 'SELECT password_hash FROM users'], { cwd: dir });
   assert.match(stdout.trim(), /^\$argon2id\$v=19\$m=65536,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
 });
+
+test('step 4: the packages the page installs are the setup\'s, so the tests build against them too', () => {
+  const setup = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'bench', 'setup.sh'), 'utf8');
+  const setupPackages = new Set(/^debian_packages=\(([^)]*)\)/m.exec(setup)[1].split(/\s+/).filter(Boolean));
+  const command = guide.exampleRegion('04-users/commands.sh', 'deps', path.join(__dirname, '..'));
+  const packages = /apt-get install -y (.*)$/m.exec(command)[1].split(/\s+/);
+  assert.deepEqual(packages, ['libsodium-dev', 'pkg-config']);
+  for (const p of packages) assert.ok(setupPackages.has(p), `${p} is on the page but bench/setup.sh does not install it`);
+});
