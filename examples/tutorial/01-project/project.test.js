@@ -28,8 +28,10 @@ test('step 1: drogon_ctl create project makes exactly the files of the step', as
 
 test('step 1: the generated program answers every request with 404', { timeout: 30 * 60 * 1000 }, async (t) => {
   const dir = await readerFolder(t, STEP);
-  // main.cc listens on 5555, all interfaces, as drogon_ctl wrote it.
-  assert.ok(await guide.portIsFree(5555), 'port 5555 is taken: step 1\'s program listens there');
+  // main.cc listens on 5555, all interfaces, as drogon_ctl wrote it: a fixed port, which this test
+  // of another checkout may hold for a few seconds.
+  for (let i = 0; i < 600 && !(await guide.portIsFree(5555)); i++) await guide.sleep(100);
+  assert.ok(await guide.portIsFree(5555), 'port 5555 stayed taken for a minute: step 1\'s program listens there');
   const program = guide.startBackground([path.join(dir, 'build', 'readinglist')], { cwd: dir, label: 'step 1 readinglist' });
   t.after(() => program.stop());
   for (let i = 0; i < 200 && await guide.portIsFree(5555); i++) await guide.sleep(50);
