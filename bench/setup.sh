@@ -22,11 +22,12 @@ started=$SECONDS
 # client libraries its ORM needs and hiredis for its Redis client; PostgreSQL and Redis themselves for
 # the guide's database and Redis tests; Coz (causal profiler) for the guide's profiling chapter;
 # the brotli command for the compression chapter's precompressed files; the official Prometheus
-# client's parser for the built-in plugins chapter's /metrics check.
+# client's parser for the built-in plugins chapter's /metrics check; libsodium (Argon2id password hashes)
+# for the tutorial's application.
 debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
   libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
-  brotli python3-prometheus-client libyaml-cpp-dev)
+  brotli python3-prometheus-client libyaml-cpp-dev libsodium-dev)
 
 # Drogon's build switches. They change what is installed, so they are part of the cache key below.
 # C++20 as Debian builds it (coroutines on); drogon_ctl, the ORM (SQLite3, PostgreSQL) and the Redis

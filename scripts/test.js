@@ -7,7 +7,7 @@ const { join, relative } = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const root = join(__dirname, '..');
-const testDirs = ['shared/test', 'bench/test', 'docs/test', 'scripts/test', 'examples/guide'];
+const testDirs = ['shared/test', 'bench/test', 'docs/test', 'scripts/test', 'examples/guide', 'examples/tutorial'];
 
 function findTests(dir) {
   let found = [];

@@ -221,7 +221,7 @@ test('tests mirror the tree: every source file has its test at the mirrored path
     return ext.test(e.name) ? [rel] : [];
   });
   const sources = TEST_TREES.flatMap(([dir]) => (dir === 'docs/site/' ? listed('docs/site/plugins', /\.js$/) : listed(dir.slice(0, -1), /\.(js|sh)$/)));
-  const testFiles = ['bench/test', 'docs/test', 'shared/test', 'scripts/test', 'examples/guide']
+  const testFiles = ['bench/test', 'docs/test', 'shared/test', 'scripts/test', 'examples/guide', 'examples/tutorial']
     .flatMap((d) => listed(d.replace(/\/test$/, '/test'), /\.test\.js$/).filter((f) => !f.includes('node_modules')));
   const covered = new Set(testFiles.flatMap((f) => coveredBy(fs.readFileSync(path.join(root, f), 'utf8'))));
   const unknown = [...covered].filter((p) => !fs.existsSync(path.join(root, p)));

@@ -16,6 +16,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { extractRegion } = require('./regions');
 const { collapseFolderNote } = require('./example-folder');
+const changes = require('./step-changes');
 const { lexMarkdown } = require('../shared/docsify-runtime');
 
 const GENERATED_NOTE = 'generated from that file by npm run build; edit the file, not this block';
@@ -63,6 +64,7 @@ function loadGuideConfig(root) {
     looksLikeCpp: null,
     chapterFolders: raw.chapterFolders === undefined ? {} : raw.chapterFolders,
     folderBuildCommand: raw.folderBuildCommand,
+    examplesDirBySection: raw.examplesDirBySection === undefined ? {} : raw.examplesDirBySection,
   };
   if (!config.chapterFolders || typeof config.chapterFolders !== 'object' || Array.isArray(config.chapterFolders)
     || Object.values(config.chapterFolders).some((f) => typeof f !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(f))) {
@@ -72,6 +74,14 @@ function loadGuideConfig(root) {
     fail('folderBuildCommand', 'expected the one-line command that builds a chapter folder');
   }
   if (typeof config.examplesDir !== 'string' || !SAFE_PATH.test(config.examplesDir) || config.examplesDir.includes('..')) fail('examplesDir', 'expected a relative folder path');
+  const bySection = config.examplesDirBySection;
+  if (!bySection || typeof bySection !== 'object' || Array.isArray(bySection)
+    || Object.entries(bySection).some(([section, dir]) => !config.sections.has(section) || typeof dir !== 'string' || !SAFE_PATH.test(dir) || dir.includes('..'))) {
+    fail('examplesDirBySection', 'expected an object of guide section -> relative folder path');
+  }
+  // Every folder a page may include code from, and the one of each section's pages.
+  config.examplesDirs = [config.examplesDir, ...Object.values(bySection)];
+  config.examplesDirOf = (section) => bySection[section] || config.examplesDir;
   if (!config.fenceLanguageByFile || typeof config.fenceLanguageByFile !== 'object') fail('fenceLanguageByFile', 'expected an object');
   for (const lang of config.typedLanguages) if (config.sourceLanguages.has(lang)) fail('typedLanguages', `"${lang}" is also a source language`);
   try {
@@ -151,7 +161,17 @@ function collapseBody(body, where) {
       if (j < lines.length && CODE_CLOSE.test(lines[j])) i = j;
       continue;
     }
+    const changesOpen = changes.CHANGES_OPEN.exec(line);
+    if (changesOpen) {
+      out.push(changes.directiveLine(changesOpen[1], changes.parseTarget(changesOpen[2], `${where}: ${line.trim()}`), null));
+      // A generated block runs to its closing line (it holds code, never a guide marker).
+      let j = i + 1;
+      while (j < lines.length && !ANY_GUIDE_MARKER.test(lines[j])) j++;
+      if (j < lines.length && changes.CHANGES_CLOSE.test(lines[j])) i = j;
+      continue;
+    }
     if (CODE_CLOSE.test(line)) throw new GuideError(where, `"<!-- /guide:code -->" without its opening line (line ${i + 1} of the body)`);
+    if (changes.CHANGES_CLOSE.test(line)) throw new GuideError(where, `"<!-- /guide:changes -->" without its opening line (line ${i + 1} of the body)`);
     if (TESTED_OPEN.test(line)) {
       let j = i + 1;
       while (j < lines.length && !TESTED_CLOSE.test(lines[j])) {
@@ -179,9 +199,9 @@ function fenceLanguage(file, config) {
 /** The text a directive includes: { code, lang }, read from root. */
 function resolveInclude(directive, { root, config, where }) {
   const { file, region } = directive;
-  const prefix = `${config.examplesDir}/`;
-  if (!SAFE_PATH.test(file) || file.split('/').some((s) => s === '..' || s === '.' || s === '') || !file.startsWith(prefix)) {
-    throw new GuideError(where, `guide:code ${JSON.stringify(file)}: code on a page comes from a file under ${prefix} (a plain relative path)`);
+  const prefixes = config.examplesDirs.map((dir) => `${dir}/`);
+  if (!SAFE_PATH.test(file) || file.split('/').some((s) => s === '..' || s === '.' || s === '') || !prefixes.some((p) => file.startsWith(p))) {
+    throw new GuideError(where, `guide:code ${JSON.stringify(file)}: code on a page comes from a file under ${prefixes.join(' or ')} (a plain relative path)`);
   }
   let text;
   try {
@@ -244,12 +264,21 @@ function testedWithText(config, code, testedWith, convertText) {
  * Expands a collapsed body: every directive line becomes its generated block; on a guide page the
  * tested-with block ends the body. Throws GuideError naming the page and directive.
  */
-function expandBody(body, { root, config, where, testedWithLine, captionFor = () => null }) {
+function expandBody(body, { root, config, where, testedWithLine, captionFor = () => null, changesFor = null }) {
   const lines = body.split('\n');
   const out = [];
   const inFence = fenceTracker();
   for (const line of lines) {
-    const open = inFence(line) ? null : CODE_OPEN.exec(line);
+    const fenced = inFence(line);
+    const changesOpen = fenced ? null : changes.CHANGES_OPEN.exec(line);
+    if (changesOpen) {
+      const target = changes.parseTarget(changesOpen[2], `${where}: ${line.trim()}`);
+      if (!changesFor) throw new GuideError(where, `guide:changes ${target}: only a page of a guide section shows a step's changes`);
+      const pad = (l) => (l === '' ? '' : changesOpen[1] + l);
+      out.push(changes.directiveLine(changesOpen[1], target, changes.CHANGES_NOTE), ...changesFor(target).map(pad), `${changesOpen[1]}<!-- /guide:changes -->`);
+      continue;
+    }
+    const open = fenced ? null : CODE_OPEN.exec(line);
     if (!open) {
       out.push(line);
       continue;

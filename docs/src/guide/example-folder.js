@@ -14,26 +14,33 @@ const { CPP_FILE, scopeAtLine, includedHeaders } = require('./cpp-scope');
 const FOLDER_OPEN = /^<!-- guide:example-folder\b.*-->[ \t]*$/;
 const FOLDER_CLOSE = /^<!-- \/guide:example-folder -->[ \t]*$/;
 const FOLDER_NOTE = 'generated from docs/guide/guide.json and strings.json by npm run build; do not edit';
-const DIRECTIVE_FILE = /^[ \t]*<!-- guide:code (\S+)/;
+const DIRECTIVE_FILE = /^[ \t]*<!-- guide:(?:code|changes) (\S+)/;
 
-/** The chapter folder (its name under examplesDir) a page's collapsed English body includes from most. */
+/** The chapter folder (its name under its section's examples folder) a page's collapsed English body
+ *  includes from most (guide:code and guide:changes directives alike). */
 function chapterFolder(page, body, config) {
   const override = config.chapterFolders[page.id];
   if (override) return override;
+  const dir = config.examplesDirOf(page.section);
   const counts = new Map();
   for (const line of body.split('\n')) {
     const m = DIRECTIVE_FILE.exec(line);
     const file = m ? m[1].split('#')[0] : '';
-    if (!file.startsWith(`${config.examplesDir}/`)) continue;
-    const name = file.slice(config.examplesDir.length + 1).split('/')[0];
+    if (!file.startsWith(`${dir}/`)) continue;
+    const name = file.slice(dir.length + 1).split('/')[0];
     counts.set(name, (counts.get(name) || 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   if (ranked.length === 0 || (ranked.length > 1 && ranked[0][1] === ranked[1][1])) {
     const found = ranked.map(([f, n]) => `${f} (${n})`).join(', ') || 'no guide:code directive';
-    throw new Error(`docs/guide/guide.json: chapterFolders: page "${page.id}" includes from ${found}; name its folder under ${config.examplesDir}/ there`);
+    throw new Error(`docs/guide/guide.json: chapterFolders: page "${page.id}" includes from ${found}; name its folder under ${dir}/ there`);
   }
   return ranked[0][0];
+}
+
+// The examples folder a file is under (the longest of the configured ones that holds it).
+function examplesDirOfFile(config, file) {
+  return config.examplesDirs.filter((dir) => file.startsWith(`${dir}/`)).sort((a, b) => b.length - a.length)[0] || config.examplesDir;
 }
 
 /** Link targets in the repository: a folder (tree) or a file (blob), optionally lines a-b. */
@@ -72,8 +79,8 @@ function fill(template, values, where) {
 }
 
 /** The folder note of a page, as lines (a quote between its marker lines). */
-function folderNoteLines({ root, config, folder, code, repository, installationRoute, convertText }) {
-  const rel = `${config.examplesDir}/${folder}`;
+function folderNoteLines({ root, config, folder, dir = config.examplesDir, code, repository, installationRoute, convertText }) {
+  const rel = `${dir}/${folder}`;
   if (!fs.existsSync(path.join(root, rel))) throw new Error(`docs/guide/guide.json: the folder ${rel}/ of a guide page does not exist`);
   const builds = fs.existsSync(path.join(root, rel, 'CMakeLists.txt'));
   const key = builds ? 'exampleFolder' : 'exampleFiles';
@@ -144,7 +151,7 @@ function regionLines(text, file, region) {
 function sourceCaption({ root, config, directive, code, repository, convertText }) {
   const { file, region } = directive;
   if (!isProgramFile(file)) return null;
-  const shown = file.slice(config.examplesDir.length + 1);
+  const shown = file.slice(examplesDirOfFile(config, file).length + 1);
   if (!region) {
     return fill(stringFor(config, code, 'fromFile', convertText), { fileLink: `[\`${shown}\`](${repositoryUrl(repository, 'blob', file)})` }, `${config.stringsSource}: ${code}.fromFile`);
   }
@@ -180,4 +187,4 @@ function placementOf(text, file, [first, last]) {
   return { scope, headers };
 }
 
-module.exports = { chapterFolder, folderNoteLines, collapseFolderNote, insertFolderNote, sourceCaption, repositoryUrl, isProgramFile, FOLDER_OPEN };
+module.exports = { chapterFolder, examplesDirOfFile, stringFor, fill, folderNoteLines, collapseFolderNote, insertFolderNote, sourceCaption, repositoryUrl, isProgramFile, FOLDER_OPEN };

@@ -7,6 +7,7 @@ const blocks = require('./code-blocks');
 const { loadTestedWith } = require('./tested-with');
 const { machinePathProblems } = require('./machine-paths');
 const folder = require('./example-folder');
+const { renderChanges, coverage, CHANGES_OPEN, parseTarget } = require('./step-changes');
 
 function isGuidePage(page, config) {
   return config.sections.has(page.section);
@@ -59,7 +60,34 @@ function collapseGuideBodies({ root, manifest, bodies, authored, problems }) {
       problems.push(err.message);
     }
   }
+  problems.push(...uncoveredChanges({ root, manifest, bodies, authored, config, folders }));
   return { active: true, config, folders };
+}
+
+// A step page (a page of a section with its own examples folder, whose folder is a step, NN-name)
+// shows every change of its step, in every authored language: each changed file is under one of its
+// guide:changes directives.
+function uncoveredChanges({ root, manifest, bodies, authored, config, folders }) {
+  const problems = [];
+  for (const page of manifest.pages) {
+    const dir = config.examplesDirBySection[page.section];
+    if (!dir || !folders[page.id] || !/^\d{2}-/.test(folders[page.id])) continue;
+    const step = `${dir}/${folders[page.id]}`;
+    for (const lang of authored) {
+      const body = bodies[page.id][lang.code];
+      if (body === undefined) continue;
+      const where = page.entries[lang.code].relPath;
+      try {
+        const targets = body.split('\n').map((l) => CHANGES_OPEN.exec(l)).filter(Boolean).map((m) => parseTarget(m[2], where));
+        const { shown, changed } = coverage(root, step, targets);
+        const missing = changed.filter((f) => !shown.has(f));
+        if (missing.length) problems.push(`${where}: the page does not show how ${missing.join(', ')} changed in ${step} (add <!-- guide:changes ${step} --> or one per file)`);
+      } catch (err) {
+        problems.push(err.message);
+      }
+    }
+  }
+  return problems;
 }
 
 // Where the folder note's "Installation" link goes, in each language.
@@ -75,12 +103,14 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
   if (!context.active) return;
   const { config, folders } = context;
   const { repository } = manifest;
-  let testedWith = null;
+  // The tested-with note of each language and examples folder (a section's pages come from its own).
   const lines = {};
   if (manifest.pages.some((p) => isGuidePage(p, config))) {
     try {
-      testedWith = loadTestedWith(root);
-      for (const lang of manifest.languages) lines[lang.code] = blocks.testedWithText(config, lang.code, testedWith, converter.convertText);
+      const testedWith = loadTestedWith(root);
+      for (const dir of config.examplesDirs) {
+        for (const lang of manifest.languages) lines[`${lang.code}\0${dir}`] = blocks.testedWithText(config, lang.code, { ...testedWith, examplesDir: dir }, converter.convertText);
+      }
     } catch (err) {
       problems.push(err.message);
       return;
@@ -96,13 +126,15 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
         if (guidePage && !repository) throw new Error(`${where}: guide pages link to their files in the repository, and docs/manifest.json names none ("repository")`);
         const code = lang.code;
         const convertText = converter.convertText;
+        const dir = config.examplesDirOf(page.section);
         let expanded = blocks.expandBody(body, {
           root, config, where,
-          testedWithLine: guidePage ? lines[code] : null,
+          testedWithLine: guidePage ? lines[`${code}\0${dir}`] : null,
           captionFor: guidePage ? (directive) => folder.sourceCaption({ root, config, directive, code, repository, convertText }) : undefined,
+          changesFor: guidePage ? (target) => changesMarkdown({ root, config, target, code, repository, convertText, where }) : null,
         });
         if (guidePage && folders[page.id]) {
-          const note = folder.folderNoteLines({ root, config, folder: folders[page.id], code, repository, installationRoute: installationRoute(manifest, code), convertText });
+          const note = folder.folderNoteLines({ root, config, folder: folders[page.id], dir, code, repository, installationRoute: installationRoute(manifest, code), convertText });
           expanded = folder.insertFolderNote(expanded, note, where);
         }
         bodies[page.id][lang.code] = expanded;
@@ -113,6 +145,16 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
       }
     }
   }
+}
+
+// The generated change blocks of a tutorial step (docs/src/guide/step-changes.js), in one language.
+function changesMarkdown({ root, config, target, code, repository, convertText, where }) {
+  const say = (key, values = {}) => folder.fill(folder.stringFor(config, code, key, convertText), values, `${config.stringsSource}: ${code}.${key}`);
+  return renderChanges({
+    root, target, where, say,
+    fileLink: (rel, shown) => `[\`${shown}\`](${folder.repositoryUrl(repository, 'blob', rel)})`,
+    fenceLanguage: (file) => blocks.fenceLanguage(file, config),
+  });
 }
 
 module.exports = { collapseGuideBodies, expandGuideBodies, isGuidePage, describeCodeDrift: blocks.describeCodeDrift };

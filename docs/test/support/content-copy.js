@@ -1,5 +1,5 @@
 // A temp copy of the site's content (manifest, UI strings, translation records, ENG/ CHN/ JB_TW/, bench settings and results,
-// the guide's data and examples), for tests that modify pages: the working tree is never touched. The
+// the guide's data and examples, the tutorial's steps), for tests that modify pages: the working tree is never touched. The
 // copy is regenerated with the build's generate stage first, so it is consistent even while the
 // working tree has unbuilt edits.
 'use strict';
@@ -19,7 +19,7 @@ function copySiteContent({ resultsFile } = {}) {
       if (fs.existsSync(path.join(repoRoot, 'docs', name))) fs.copyFileSync(path.join(repoRoot, 'docs', name), path.join(root, 'docs', name));
     }
     // The guide's data and the example files its pages include (docs/src/guide/).
-    for (const dir of ['docs/guide', 'examples/guide']) {
+    for (const dir of ['docs/guide', 'examples/guide', 'examples/tutorial']) {
       if (fs.existsSync(path.join(repoRoot, dir))) fs.cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
     }
     for (const dir of contentDirs) {

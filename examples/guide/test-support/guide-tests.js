@@ -11,9 +11,10 @@ const { runChecked } = require('./processes');
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const examplesDir = path.join(repoRoot, 'examples', 'guide');
 
-/** What a page shows of examples/guide/<rel> (region null: the whole file, marker lines removed). */
-function exampleRegion(rel, region = null) {
-  const file = path.join(examplesDir, rel);
+/** What a page shows of examples/guide/<rel> (region null: the whole file, marker lines removed); base:
+ *  another examples folder (the tutorial's). */
+function exampleRegion(rel, region = null, base = examplesDir) {
+  const file = path.join(base, rel);
   return extractRegion(fs.readFileSync(file, 'utf8'), path.relative(repoRoot, file), region);
 }
 
@@ -61,8 +62,8 @@ function replaceAll(text, replace) {
 
 /** Runs region `region` of <chapter>/commands.sh as the page shows it, with the page's values (ports)
  *  replaced by the test's (replace: { '8080': port, ... }). Resolves runChecked's { stdout, ... }. */
-function runRegion(chapter, region, { replace = {}, cwd, env, timeoutMs } = {}) {
-  const command = replaceAll(exampleRegion(`${chapter}/commands.sh`, region), replace);
+function runRegion(chapter, region, { replace = {}, cwd, env, timeoutMs, base } = {}) {
+  const command = replaceAll(exampleRegion(`${chapter}/commands.sh`, region, base), replace);
   return runChecked(['bash', '-euo', 'pipefail', '-c', command], { cwd, env, label: `${chapter}/commands.sh#${region}`, ...(timeoutMs ? { timeoutMs } : {}) });
 }
 
@@ -70,8 +71,8 @@ function runRegion(chapter, region, { replace = {}, cwd, env, timeoutMs } = {}) 
  *  see: date headers, the header order of an HTTP answer and the given masks ([pattern, replacement]
  *  for values that differ on every run) excepted; replaceInExpected puts the test's values (ports)
  *  into the expected text where the output shows them. */
-function assertRegionOutput(chapter, region, stdout, { masks = [], replaceInExpected = {}, expectedFile = `${chapter}/expected/${region}.txt` } = {}) {
-  const want = replaceAll(normalizeOutput(exampleRegion(expectedFile)), replaceInExpected);
+function assertRegionOutput(chapter, region, stdout, { masks = [], replaceInExpected = {}, expectedFile = `${chapter}/expected/${region}.txt`, base } = {}) {
+  const want = replaceAll(normalizeOutput(exampleRegion(expectedFile, null, base)), replaceInExpected);
   const mask = (text) => sortHeaderBlocks(masks.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), maskDate(text)));
   assert.equal(mask(normalizeOutput(stdout)), mask(want), `${chapter}/commands.sh#${region}: the output differs from ${expectedFile}`);
 }
@@ -81,7 +82,7 @@ function assertRegionOutput(chapter, region, stdout, { masks = [], replaceInExpe
  * other values by `replace`) and checks its output with assertRegionOutput. Returns the output.
  */
 async function checkCommand(chapter, region, { port, replace = {}, cwd, env, timeoutMs, ...check } = {}) {
-  const { stdout } = await runRegion(chapter, region, { replace: { ...(port ? { 8080: port } : {}), ...replace }, cwd, env, timeoutMs });
+  const { stdout } = await runRegion(chapter, region, { replace: { ...(port ? { 8080: port } : {}), ...replace }, cwd, env, timeoutMs, base: check.base });
   assertRegionOutput(chapter, region, stdout, check);
   return stdout;
 }

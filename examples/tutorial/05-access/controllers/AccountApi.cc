@@ -1,0 +1,128 @@
+#include "AccountApi.h"
+
+#include "AccountInput.h"
+#include "JsonResponses.h"
+#include "Passwords.h"
+#include "Users.h"
+
+using namespace drogon;
+using drogon_model::sqlite3::Users;
+
+static orm::CoroMapper<Users> users()
+{
+    return orm::CoroMapper<Users>(app().getDbClient());
+}
+
+static Json::Value toJson(const Users &user)
+{
+    Json::Value json;
+    json["id"] = static_cast<Json::Int64>(user.getValueOfId());
+    json["name"] = user.getValueOfName();
+    return json;
+}
+
+// The name and password of the body, or the answer that refuses them.
+static std::variant<AccountInput, HttpResponsePtr> readBody(const HttpRequestPtr &req)
+{
+    if (req->contentType() != CT_APPLICATION_JSON)
+        return jsonError(k415UnsupportedMediaType, "send the name and password as JSON (Content-Type: application/json)");
+    const auto &json = req->getJsonObject();
+    if (!json)
+        return jsonError(k400BadRequest, "the body is not valid JSON");
+    auto input = readAccountInput(*json);
+    if (auto *error = std::get_if<InputError>(&input))
+        return jsonError(k400BadRequest, error->message, error->field);
+    return std::get<AccountInput>(input);
+}
+
+// [guide:session]
+// Signs `user` in: what the session held before goes, and the session gets a
+// new id, so an id someone planted in the browser beforehand is worth nothing.
+static void startSession(const HttpRequestPtr &req, const Users &user)
+{
+    auto session = req->session();
+    session->clear();
+    session->insert("user_id", user.getValueOfId());
+    session->insert("user_name", user.getValueOfName());
+    session->changeSessionIdToClient();
+}
+// [/guide:session]
+
+// [guide:signup]
+// POST /api/signup: 201 and signed in; 409 when the name is taken.
+Task<HttpResponsePtr> AccountApi::signUp(HttpRequestPtr req)
+{
+    auto body = readBody(req);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&body))
+        co_return *refusal;
+    auto &input = std::get<AccountInput>(body);
+    Users user;
+    user.setName(input.name);
+    user.setPasswordHash(co_await hashPassword(input.password));
+    bool inserted = false;
+    try
+    {
+        user = co_await users().insert(user);
+        inserted = true;
+    }
+    catch (const orm::DrogonDbException &)
+    {
+        // The name's UNIQUE constraint, or another failure: asked below (no
+        // co_await inside a catch block).
+    }
+    if (!inserted)
+    {
+        if (co_await users().count(orm::Criteria(Users::Cols::_name, input.name)) == 0)
+            throw std::runtime_error("could not add the account " + input.name);
+        co_return jsonError(k409Conflict, "the name " + input.name + " is taken", "name");
+    }
+    startSession(req, user);
+    co_return jsonResponse(toJson(user), k201Created);
+}
+// [/guide:signup]
+
+// [guide:signin]
+// POST /api/signin: 200 and signed in, or 401. The answer is the same whether
+// the name or the password was wrong.
+Task<HttpResponsePtr> AccountApi::signIn(HttpRequestPtr req)
+{
+    auto body = readBody(req);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&body))
+        co_return *refusal;
+    auto &input = std::get<AccountInput>(body);
+    auto found = co_await users().findBy(orm::Criteria(Users::Cols::_name, input.name));
+    std::optional<std::string> hash;
+    if (!found.empty())
+        hash = found.front().getValueOfPasswordHash();
+    if (!co_await checkPassword(input.password, hash))
+    {
+        LOG_INFO << "failed sign-in for " << input.name << " from " << req->peerAddr().toIp();
+        co_return jsonError(k401Unauthorized, "wrong name or password");
+    }
+    startSession(req, found.front());
+    co_return jsonResponse(toJson(found.front()));
+}
+// [/guide:signin]
+
+// [guide:me]
+// GET /api/me: who is signed in, or 401.
+Task<HttpResponsePtr> AccountApi::me(HttpRequestPtr req)
+{
+    auto userId = req->session()->getOptional<int64_t>("user_id");
+    if (!userId)
+        co_return jsonError(k401Unauthorized, "not signed in");
+    Json::Value json;
+    json["id"] = static_cast<Json::Int64>(*userId);
+    json["name"] = req->session()->get<std::string>("user_name");
+    co_return jsonResponse(json);
+}
+// [/guide:me]
+
+// [guide:signout]
+// POST /api/signout: 204; the session no longer names anyone.
+Task<HttpResponsePtr> AccountApi::signOut(HttpRequestPtr req)
+{
+    req->session()->clear();
+    co_return HttpResponse::newHttpResponse(k204NoContent, CT_NONE);
+}
+// [/guide:signout]

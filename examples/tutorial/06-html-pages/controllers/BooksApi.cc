@@ -1,0 +1,132 @@
+#include "BooksApi.h"
+
+#include "BookInput.h"
+#include "Books.h"
+#include "JsonResponses.h"
+#include "OwnBooks.h"
+
+using namespace drogon;
+using drogon_model::sqlite3::Books;
+
+static Json::Value toJson(const Books &book)
+{
+    Json::Value json;
+    json["id"] = static_cast<Json::Int64>(book.getValueOfId());
+    json["title"] = book.getValueOfTitle();
+    json["author"] = book.getValueOfAuthor();
+    json["status"] = book.getValueOfStatus();
+    return json;
+}
+
+// [guide:body]
+// The JSON body of a POST or PATCH, or the answer that refuses it: 415 for a
+// body that is not sent as JSON, 400 for one that does not parse or is wrong.
+static std::variant<BookInput, HttpResponsePtr> readBody(const HttpRequestPtr &req, bool isNew)
+{
+    if (req->contentType() != CT_APPLICATION_JSON)
+        return jsonError(k415UnsupportedMediaType, "send the book as JSON (Content-Type: application/json)");
+    const auto &json = req->getJsonObject();
+    if (!json)
+        return jsonError(k400BadRequest, "the body is not valid JSON");
+    auto input = readBookInput(*json, isNew);
+    if (auto *error = std::get_if<InputError>(&input))
+        return jsonError(k400BadRequest, error->message, error->field);
+    return std::get<BookInput>(input);
+}
+// [/guide:body]
+
+// The user's own book, or the JSON answer that refuses it.
+static Task<std::variant<Books, HttpResponsePtr>> findOwnBookOrRefusal(const HttpRequestPtr &req, std::string id)
+{
+    auto found = co_await findOwnBook(req, id);
+    if (!found.book)
+        co_return jsonError(found.refusal, found.reason);
+    co_return *found.book;
+}
+
+// [guide:list]
+// GET /api/books, or /api/books?status=reading for the books of one status:
+// the signed-in user's books.
+Task<HttpResponsePtr> BooksApi::list(HttpRequestPtr req)
+{
+    const auto status = req->getParameter("status");
+    if (!status.empty() && !isValidStatus(status))
+        co_return jsonError(k400BadRequest, "status must be to-read, reading or done", "status");
+    auto mapper = books();
+    mapper.orderBy(Books::Cols::_id);
+    auto mine = orm::Criteria(Books::Cols::_user_id, orm::CompareOperator::EQ, userOf(req));
+    const auto found = status.empty()
+                           ? co_await mapper.findBy(mine)
+                           : co_await mapper.findBy(mine && orm::Criteria(Books::Cols::_status, orm::CompareOperator::EQ, status));
+    Json::Value list(Json::arrayValue);
+    for (const auto &book : found)
+        list.append(toJson(book));
+    co_return jsonResponse(list);
+}
+// [/guide:list]
+
+// [guide:create]
+// POST /api/books: 201 Created, with the new book and where it is.
+Task<HttpResponsePtr> BooksApi::create(HttpRequestPtr req)
+{
+    auto body = readBody(req, true);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&body))
+        co_return *refusal;
+    const auto &input = std::get<BookInput>(body);
+    Books book;
+    book.setTitle(*input.title);
+    book.setAuthor(input.author.value_or(""));
+    book.setStatus(input.status.value_or("to-read"));
+    book.setUserId(userOf(req));
+    const auto saved = co_await books().insert(book);
+    auto resp = jsonResponse(toJson(saved), k201Created);
+    resp->addHeader("Location", "/api/books/" + std::to_string(saved.getValueOfId()));
+    co_return resp;
+}
+// [/guide:create]
+
+// [guide:get-one]
+// GET /api/books/{id}: the book, or 404 with a JSON error.
+Task<HttpResponsePtr> BooksApi::getOne(HttpRequestPtr req, std::string id)
+{
+    auto found = co_await findOwnBookOrRefusal(req, id);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&found))
+        co_return *refusal;
+    co_return jsonResponse(toJson(std::get<Books>(found)));
+}
+// [/guide:get-one]
+
+// [guide:update]
+// PATCH /api/books/{id}: changes the fields the body has, and only those.
+Task<HttpResponsePtr> BooksApi::update(HttpRequestPtr req, std::string id)
+{
+    auto body = readBody(req, false);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&body))
+        co_return *refusal;
+    const auto &input = std::get<BookInput>(body);
+    auto found = co_await findOwnBookOrRefusal(req, id);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&found))
+        co_return *refusal;
+    auto *book = &std::get<Books>(found);
+    if (input.title)
+        book->setTitle(*input.title);
+    if (input.author)
+        book->setAuthor(*input.author);
+    if (input.status)
+        book->setStatus(*input.status);
+    co_await books().update(*book);  // only the columns set above
+    co_return jsonResponse(toJson(*book));
+}
+// [/guide:update]
+
+// [guide:remove]
+// DELETE /api/books/{id}: 204 No Content once it is gone.
+Task<HttpResponsePtr> BooksApi::remove(HttpRequestPtr req, std::string id)
+{
+    auto found = co_await findOwnBookOrRefusal(req, id);
+    if (auto *refusal = std::get_if<HttpResponsePtr>(&found))
+        co_return *refusal;
+    co_await books().deleteOne(std::get<Books>(found));
+    co_return HttpResponse::newHttpResponse(k204NoContent, CT_NONE);
+}
+// [/guide:remove]

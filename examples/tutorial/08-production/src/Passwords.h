@@ -1,0 +1,25 @@
+#pragma once
+
+#include <drogon/utils/coroutine.h>
+
+#include <optional>
+#include <string>
+
+// Passwords are kept as Argon2id hashes (libsodium's crypto_pwhash_str), never
+// as they are typed. Each hash has its own random salt, and checking a guess
+// costs 64 MiB of memory and a fraction of a second: someone who steals the
+// database has to pay that for every guess at every account.
+
+// The pepper: a secret key (64 hex digits) that every password is mixed with
+// before it is hashed. It lives outside the database (in the environment, see
+// main.cc), so a stolen database alone does not let anyone test guesses.
+// Returns false for a key that is not 64 hex digits.
+bool setPepper(const std::string &hexKey);
+
+// The hash of a new password, to store.
+drogon::Task<std::string> hashPassword(std::string password);
+
+// Whether `password` is the one `hash` was made from. With no hash (no such
+// account) it still spends the time of a check and says no, so the answer's
+// delay does not tell which account names exist.
+drogon::Task<bool> checkPassword(std::string password, std::optional<std::string> hash);
