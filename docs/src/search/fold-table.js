@@ -8,7 +8,8 @@
 //   them with two tables, so the fold uses the same two: the project's reviewed terms
 //   (docs/glossary.json and docs/zh-tw-overrides.json: 内存 / 記憶體, 进程 / 行程; not the rules that
 //   hold only after or before something), then OpenCC's Taiwan phrase table
-//   (TWPhrases, s2twp's phrase step: 异步 / 非同步, 函数 / 函式), except where the project's table
+//   (TWPhrases, s2twp's phrase step: 异步 / 非同步, 函数 / 函式) and the entries of its Traditional
+//   phrase table (STPhrases) that the characters alone do not give (了解 / 瞭解), except where the project's table
 //   decides the same word (s2twp's 进程 -> 程序 never reaches a page, and folding it would make
 //   "program" find "process"). After folding characters, both forms of each pair go into one
 //   class, and every member of a class folds to one form (its first zh-CN term, the project's table
@@ -20,6 +21,8 @@ const { createFolder } = require('../../../shared/src/search-text');
 
 const CHAR_TABLES = ['TWVariantsRev', 'HKVariantsRev', 'TSCharacters'];
 const PHRASE_TABLE = 'TWPhrases';
+// s2twp's first step: Simplified phrases whose Traditional form is not the characters' (了解 / 瞭解).
+const TRADITIONAL_PHRASE_TABLE = 'STPhrases';
 
 // OpenCC's dictionary text "A B|C D ..." -> [[A, B], ...] (the first candidate when there are several).
 function parseDict(text, name, { chars }) {
@@ -111,7 +114,11 @@ async function buildFoldTable({ overridesPath } = {}) {
   const chars = [...folds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([from, to]) => from + to).join('');
   const foldChars = createFolder({ chars, phrases: [] });
   const { entries } = loadOverrides(overridesPath);
-  return { chars, phrases: phraseFolds(entries, foldChars, await loadDict(PHRASE_TABLE, { chars: false })) };
+  // Only the STPhrases entries that the character fold does not already make equal (about 300 of 49,000).
+  const traditionalPhrases = (await loadDict(TRADITIONAL_PHRASE_TABLE, { chars: false }))
+    .filter(([from, to]) => foldChars(from) !== foldChars(to));
+  const openccPhrases = [...traditionalPhrases, ...await loadDict(PHRASE_TABLE, { chars: false })];
+  return { chars, phrases: phraseFolds(entries, foldChars, openccPhrases) };
 }
 
 module.exports = { buildFoldTable, charFolds, phraseFolds, parseDict, loadCharTables, loadDict };
