@@ -39,6 +39,35 @@
   // The longest ending by which a heading's word may differ from a query word (s, es: plurals).
   var ENDING = 2;
 
+  // Words a query may hold that a result need not: they say how the reader asks, not what about
+  // ("how do I return json", "read json from the request body"). Dropped unless the query is only these.
+  var QUERY_SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'for', 'with', 'by', 'from', 'into', 'at', 'as',
+    'is', 'are', 'be', 'it', 'its', 'this', 'that', 'how', 'do', 'does', 'i', 'my', 'me', 'we', 'you', 'your', 'what', 'why', 'when',
+    'where', 'which', 'can', 'should']);
+  // Endings a query word is read without, longest first, so that its stem finds the word's other
+  // forms by prefix (handling: handl- finds handler; route: rout- finds Routing; caches: cach- finds
+  // caching). A light stemmer, not Porter's: only the stem is searched, as a prefix, so it needs no
+  // exact root, and it keeps at least STEM_MIN letters (timer stays timer, not tim-). Not -er:
+  // server would find service.
+  var ENDINGS = ['ations', 'ation', 'ings', 'ing', 'ions', 'ion', 'ies', 'es', 'ed', 'ly', 's', 'e', 'y'];
+  var STEM_MIN = 4;
+
+  function stem(word) {
+    if (CJK.test(word) || /\d/.test(word)) return word;
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var ending = ENDINGS[i];
+      if (word.length - ending.length >= STEM_MIN && word.slice(-ending.length) === ending) return word.slice(0, -ending.length);
+    }
+    return word;
+  }
+
+  // Whether a term (lower case) is a form of a query word: it starts with the word or with its stem.
+  function wordMatches(word, term) {
+    if (term.lastIndexOf(word, 0) === 0) return true;
+    var root = stem(word);
+    return root !== word && term.lastIndexOf(root, 0) === 0;
+  }
+
   function runs(text) {
     var out = [];
     var match;
@@ -75,8 +104,7 @@
   // word (as a prefix), every single character, every run (covered by its pairs).
   function holdsQuery(parts, terms) {
     var set = new Set(terms);
-    var starts = function (prefix) { return terms.some(function (t) { return t.lastIndexOf(prefix, 0) === 0; }); };
-    return parts.every(function (p) { return p.pairs ? covers(p, set) : starts(p.term); });
+    return parts.every(function (p) { return p.pairs ? covers(p, set) : terms.some(function (t) { return wordMatches(p.term, t); }); });
   }
 
   // Whether a text (folded) says nothing but the query: it holds the query, each of its words is a
@@ -121,5 +149,88 @@
     return 2 * t + (doc.first && t >= 3 ? 1 : 0);
   }
 
-  return { CJK: CJK, TOKEN: TOKEN, queryParts: queryParts, covers: covers, holdsQuery: holdsQuery, saysOnly: saysOnly, joinedWords: joinedWords, tier: tier };
+  // The parts a result is asked to hold: the query's parts without its small words (QUERY_SMALL_WORDS),
+  // all of them when it has nothing else.
+  function contentParts(parts) {
+    var content = parts.filter(function (p) { return p.pairs || p.cjk || !QUERY_SMALL_WORDS.has(p.term); });
+    return content.length ? content : parts;
+  }
+
+  // How much a part weighs in a query: a word or a character 1, a run of CJK characters half its
+  // characters (数据库事务 weighs as much as "database transaction").
+  function weight(part) {
+    return part.chars ? part.chars.length / 2 : 1;
+  }
+
+  // How much of a part (0 to 1) a set of matched terms holds: a word, by one of its forms (fuzzy
+  // matches count half); a run, by the share of its characters its pairs cover (particles aside).
+  // matched: the terms of the index that matched the part (lower case).
+  function partHeld(part, matched) {
+    if (!matched.length) return 0;
+    if (part.pairs) {
+      var set = new Set(matched);
+      var shown = 0;
+      var covered = 0;
+      for (var i = 0; i < part.chars.length; i++) {
+        if (PARTICLES.indexOf(part.chars[i]) >= 0) continue;
+        shown += 1;
+        if ((i > 0 && set.has(part.pairs[i - 1])) || (i < part.pairs.length && set.has(part.pairs[i]))) covered += 1;
+      }
+      return shown ? covered / shown : 1;
+    }
+    return matched.some(function (t) { return wordMatches(part.term, t); }) ? 1 : 0.5;
+  }
+
+  // The share of a query (0 to 1) that matched terms hold. heldBy: part index -> matched terms.
+  function share(parts, heldBy) {
+    var total = 0;
+    var held = 0;
+    parts.forEach(function (p, i) {
+      total += weight(p);
+      held += weight(p) * partHeld(p, heldBy[i] || []);
+    });
+    return total ? held / total : 0;
+  }
+
+  // Whether a text (its tokens: tokenize of the folded text, lower case) holds a query of several
+  // parts together: one occurrence of each within a window at most SLACK tokens longer than the
+  // parts themselves ("rate limits", "the limit of the rate" for rate limit, not words sentences
+  // apart); a run of CJK characters counts where its pairs follow each other (数据库事务 written
+  // so, not 数据库的事务).
+  var SLACK = 2;
+  function together(parts, tokens, slack) {
+    var lengths = parts.map(function (p) { return p.pairs ? p.pairs.length : 1; });
+    var last = new Array(parts.length).fill(-1); // the last start of each part, scanning left to right
+    var need = lengths.reduce(function (a, b) { return a + b; }, 0) + slack;
+    for (var i = 0; i < tokens.length; i++) {
+      for (var k = 0; k < parts.length; k++) {
+        if (startsAt(parts[k], tokens, i)) last[k] = i;
+      }
+      if (last.indexOf(-1) >= 0) continue;
+      var from = Math.min.apply(null, last);
+      var to = Math.max.apply(null, last.map(function (at, k) { return at + lengths[k]; }));
+      if (to - from <= need) return true;
+    }
+    return false;
+  }
+  function startsAt(part, tokens, i) {
+    if (!part.pairs) return wordMatches(part.term, tokens[i]);
+    for (var j = 0; j < part.pairs.length; j++) if (tokens[i + j] !== part.pairs[j]) return false;
+    return true;
+  }
+
+  // The order of results, first to last: a guide page before a reference entry (kind); the tier of
+  // the heading; the query held together; the share of the query the heading holds; a page before
+  // its parts where the heading holds some of it; the share held anywhere; the score.
+  // a, b: { kind (0 guide, 1 reference), tier, together, heading, first, held, score }.
+  function compare(a, b) {
+    return a.kind - b.kind || b.tier - a.tier || b.phrase - a.phrase || b.heading - a.heading || b.page - a.page ||
+      b.held - a.held || b.score - a.score;
+  }
+
+  return {
+    CJK: CJK, TOKEN: TOKEN, queryParts: queryParts, contentParts: contentParts, stem: stem, wordMatches: wordMatches,
+    covers: covers, holdsQuery: holdsQuery, saysOnly: saysOnly, joinedWords: joinedWords, tier: tier,
+    partHeld: partHeld, share: share, together: together, SLACK: SLACK, compare: compare,
+  };
 });

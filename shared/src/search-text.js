@@ -133,9 +133,10 @@
 
   // A short excerpt of text around the first place where one of the query's words occurs, compared
   // after folding characters (which keeps positions: one character for one).
-  function excerpt(text, query, foldChars, size) {
+  // folded (optional): foldChars(text).toLowerCase(), when the caller keeps it.
+  function excerpt(text, query, foldChars, size, folded) {
     var chars = Array.from(text);
-    var folded = Array.from(foldChars ? foldChars(text) : text).join('').toLowerCase();
+    if (folded === undefined) folded = (foldChars ? foldChars(text) : text).toLowerCase();
     var at = -1;
     var words = [];
     // Each word as typed, then the pairs of its CJK runs (上传文件 is found where 文件上传 is written).
@@ -157,15 +158,49 @@
   // alias: the page's title in the site's first language, on its translations, so an English term
   // finds the translated page); fold: createFolder(...) for the Chinese languages, else null.
   // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
+  // How much of its page's introduction a section's score takes (search: a section inherits ...).
+  var INTRO_SHARE = 0.3;
+  // The weight of a word's stem beside the word itself.
+  var STEM_WEIGHT = 0.5;
+  // How much more a section scores when its text holds the words of the query together.
+  var TOGETHER_BOOST = 0.25;
+
   function createIndex(MiniSearch, data, fold, options) {
     var opts = options || {};
     var max = opts.maxResults || 20;
     var excerptChars = opts.excerptChars || 120;
     var normalize = fold || function (t) { return t; };
+    // A text's terms, lower case, as the index holds them; headings and titles are read often (the
+    // tiers), so their terms are kept.
+    var termsCache = new Map();
+    function termsOf(text) {
+      var terms = termsCache.get(text);
+      if (!terms) {
+        terms = tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); });
+        if (text.length <= 200) termsCache.set(text, terms);
+      }
+      return terms;
+    }
+    // Each section as the index reads it: heading (title), the page's title (page; on a page's first
+    // section also its other-language title, alias) and text, each folded once (folded) and, for
+    // Chinese, followed by every phrase inside it folded on its own (fold.phrasesIn).
+    var firstOf = []; // page index -> index of its first section (the page itself)
+    var docs = data.sections.map(function (s, i) {
+      var page = data.pages[s[0]];
+      var first = firstOf[s[0]] === undefined;
+      if (first) firstOf[s[0]] = i;
+      var raw = { title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3] };
+      var doc = { id: i, raw: raw, folded: {}, indexed: {} };
+      Object.keys(raw).forEach(function (field) {
+        doc.folded[field] = normalize(raw[field]);
+        doc.indexed[field] = fold ? doc.folded[field] + ' ' + fold.phrasesIn(raw[field]).join(' ') : raw[field];
+      });
+      return doc;
+    });
     var mini = new MiniSearch({
       fields: ['title', 'page', 'text'],
-      // Indexed: the folded text, and every phrase inside it folded on its own (fold.phrasesIn).
-      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : tokenize,
+      extractField: function (doc, field) { return field === 'id' ? doc.id : doc.indexed[field]; },
+      tokenize: tokenize,
       processTerm: function (term) { return term.toLowerCase(); },
       searchOptions: {
         // The query arrives as terms already (queryParts).
@@ -176,51 +211,98 @@
         fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
       },
     });
-    var docs = data.sections.map(function (s, i) {
-      var page = data.pages[s[0]];
-      var first = i === 0 || data.sections[i - 1][0] !== s[0];
-      return { id: i, title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3] };
-    });
+    // The tokens of a section's heading and text, for the query's words held together; on first use.
+    var tokenCache = new Map();
+    function tokensOf(id) {
+      if (!tokenCache.has(id)) {
+        var lower = function (t) { return t.toLowerCase(); };
+        tokenCache.set(id, { title: tokenize(docs[id].folded.title).map(lower), text: tokenize(docs[id].folded.text).map(lower) });
+      }
+      return tokenCache.get(id);
+    }
+    // A section's text as excerpts search it (characters folded, lower case); on first use.
+    var excerptCache = new Map();
+    function excerptText(id) {
+      if (!excerptCache.has(id)) excerptCache.set(id, (fold ? fold.chars(docs[id].raw.text) : docs[id].raw.text).toLowerCase());
+      return excerptCache.get(id);
+    }
+    // The results of one part of the query: a run of CJK characters by its pairs, a character by
+    // prefix, a word by prefix and by its stem's prefix (at STEM_WEIGHT); typos are forgiven only in
+    // a word that the index holds in no form.
+    function partHits(part) {
+      if (part.pairs) return mini.search({ combineWith: 'OR', queries: part.pairs, prefix: false });
+      if (part.cjk) return mini.search(part.term);
+      var root = rank.stem(part.term);
+      var forms = root === part.term ? [part.term] : [part.term, { queries: [root], boostTerm: function () { return STEM_WEIGHT; } }];
+      var exact = mini.search({ combineWith: 'OR', queries: forms, fuzzy: false });
+      return exact.length ? exact : mini.search({ combineWith: 'OR', queries: forms });
+    }
     return mini.addAllAsync(docs, { chunkSize: 50 }).then(function () {
       return {
         search: function (query) {
-          var parts = queryParts(normalize(query));
-          if (!parts.length) return { total: 0, results: [] };
-          var runs = parts.filter(function (p) { return p.pairs; });
-          var hits = mini.search({
-            combineWith: 'AND',
-            queries: parts.map(function (p) { return p.pairs ? { combineWith: 'OR', queries: p.pairs } : p.term; }),
-          }, {
-            filter: function (hit) {
-              var matched = new Set(hit.queryTerms);
-              return runs.every(function (run) { return rank.covers(run, matched); });
-            },
-          });
-          // In tiers of how closely the heading (or the page's other-language title) says what the
-          // query says (search-rank.js tier), by score within each.
-          var termsOf = function (text) { return tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); }); };
           var folded = normalize(query);
-          hits.forEach(function (hit) {
-            var doc = docs[hit.id];
-            var page = data.pages[data.sections[hit.id][0]];
-            var first = hit.id === 0 || data.sections[hit.id - 1][0] !== data.sections[hit.id][0];
-            var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
-            hit.tier = rank.tier(parts, folded, { title: normalize(doc.title), page: normalize(page.title), alias: alias, first: first }, termsOf);
+          var parts = rank.contentParts(queryParts(folded));
+          if (!parts.length) return { total: 0, results: [] };
+          // Each part searched on its own, so that a result need not hold all of them and each
+          // result knows which parts it holds, and where. found: id -> { score, any, heading }
+          // (part index -> the index's terms that matched it, anywhere / in the heading).
+          var found = new Map();
+          parts.forEach(function (part, k) {
+            partHits(part).forEach(function (hit) {
+              var r = found.get(hit.id);
+              if (!r) found.set(hit.id, r = { id: hit.id, score: 0, any: [], heading: [], page: [] });
+              r.score += hit.score;
+              Object.keys(hit.match).forEach(function (term) {
+                var fields = hit.match[term];
+                (r.any[k] = r.any[k] || []).push(term);
+                if (fields.indexOf('title') >= 0 || fields.indexOf('page') >= 0) (r.heading[k] = r.heading[k] || []).push(term);
+                if (fields.indexOf('page') >= 0) (r.page[k] = r.page[k] || []).push(term);
+              });
+            });
           });
-          hits.sort(function (a, b) { return b.tier - a.tier || b.score - a.score; });
+          var hits = Array.from(found.values());
+          var several = parts.length > 1 || (parts[0].pairs && parts[0].pairs.length > 1);
+          hits.forEach(function (hit) {
+            var section = data.sections[hit.id];
+            var page = data.pages[section[0]];
+            var first = firstOf[section[0]] === hit.id;
+            var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
+            hit.held = rank.share(parts, hit.any);
+            hit.heading = rank.share(parts, hit.heading);
+            hit.page = rank.share(parts, hit.page);
+            hit.phrase = several && rank.together(parts, tokensOf(hit.id).title, 0) ? 1 : 0;
+            hit.first = first ? 1 : 0;
+            hit.kind = page.kind === 'reference' ? 1 : 0;
+            hit.tier = rank.tier(parts, folded, { title: docs[hit.id].folded.title, page: normalize(page.title), alias: alias, first: first }, termsOf);
+            hit.together = several && hit.held === 1 && rank.together(parts, tokensOf(hit.id).text, rank.SLACK) ? 1 : 0;
+            if (hit.together) hit.score *= 1 + TOGETHER_BOOST;
+          });
+          // A section inherits a little of its page's relevance: the score of the page's first
+          // section (its introduction), when that holds the query too.
+          hits.forEach(function (hit) {
+            var intro = found.get(firstOf[data.sections[hit.id][0]]);
+            if (intro && intro !== hit) hit.score += INTRO_SHARE * intro.score;
+          });
+          // Results that hold less than half the query only when none holds more.
+          var best = hits.reduce(function (m, h) { return Math.max(m, h.held); }, 0);
+          hits = hits.filter(function (h) { return h.held >= Math.min(best, 0.5); });
+          hits.sort(rank.compare);
           return {
             total: hits.length,
             results: hits.slice(0, max).map(function (hit) {
               var section = data.sections[hit.id];
               var page = data.pages[section[0]];
               var id = section[1];
-              return {
+              var result = {
                 route: page.route,
                 id: id,
                 href: '#' + encodeURI(page.route) + (id ? '?id=' + encodeURIComponent(id) : ''),
                 title: id && section[2] !== page.title ? page.title + ' › ' + section[2] : page.title,
-                excerpt: excerpt(section[3], query, fold && fold.chars, excerptChars),
+                excerpt: excerpt(section[3], query, fold && fold.chars, excerptChars, excerptText(hit.id)),
               };
+              // options.explain: what ordered the result (search-rank.js compare), for tests.
+              if (opts.explain) result.rank = { kind: hit.kind, tier: hit.tier, phrase: hit.phrase, heading: hit.heading, page: hit.page, held: hit.held, together: hit.together, score: hit.score };
+              return result;
             }),
           };
         },
