@@ -165,7 +165,8 @@
   // How much of a part (0 to 1) a set of matched terms holds: a word, by one of its forms (fuzzy
   // matches count half); a run, by the share of its characters its pairs cover (particles aside).
   // matched: the terms of the index that matched the part (lower case).
-  function partHeld(part, matched) {
+  // charWeights (optional, for a run): how much each of its characters counts, else 1 each.
+  function partHeld(part, matched, charWeights) {
     if (!matched.length) return 0;
     if (part.pairs) {
       var set = new Set(matched);
@@ -173,8 +174,9 @@
       var covered = 0;
       for (var i = 0; i < part.chars.length; i++) {
         if (PARTICLES.indexOf(part.chars[i]) >= 0) continue;
-        shown += 1;
-        if ((i > 0 && set.has(part.pairs[i - 1])) || (i < part.pairs.length && set.has(part.pairs[i]))) covered += 1;
+        var w = charWeights ? charWeights[i] : 1;
+        shown += w;
+        if ((i > 0 && set.has(part.pairs[i - 1])) || (i < part.pairs.length && set.has(part.pairs[i]))) covered += w;
       }
       return shown ? covered / shown : 1;
     }
@@ -182,36 +184,54 @@
   }
 
   // The share of a query (0 to 1) that matched terms hold. heldBy: part index -> matched terms.
-  function share(parts, heldBy) {
+  // weights (optional, rarity): each part's weight and, for a run, its characters' weights.
+  function share(parts, heldBy, weights) {
     var total = 0;
     var held = 0;
     parts.forEach(function (p, i) {
-      total += weight(p);
-      held += weight(p) * partHeld(p, heldBy[i] || []);
+      var w = weights ? weights[i].weight : weight(p);
+      total += w;
+      held += w * partHeld(p, heldBy[i] || [], weights && weights[i].chars);
     });
     return total ? held / total : 0;
   }
 
-  // Whether a text (its tokens: tokenize of the folded text, lower case) holds a query of several
-  // parts together: one occurrence of each within a window at most SLACK tokens longer than the
-  // parts themselves ("rate limits", "the limit of the rate" for rate limit, not words sentences
-  // apart); a run of CJK characters counts where its pairs follow each other (数据库事务 written
-  // so, not 数据库的事务).
-  var SLACK = 2;
-  function together(parts, tokens, slack) {
-    var lengths = parts.map(function (p) { return p.pairs ? p.pairs.length : 1; });
-    var last = new Array(parts.length).fill(-1); // the last start of each part, scanning left to right
-    var need = lengths.reduce(function (a, b) { return a + b; }, 0) + slack;
+  // The weight of each part by how rare it is in the index, as BM25 weighs terms: its inverse
+  // document frequency (idf) times its weight; a run's characters each by the idf of its pairs
+  // (优雅关闭: 优雅 is rarer than 关闭, so a heading with 优雅 holds more of it). total: the number of
+  // sections; holding(term): the number of sections holding a part's word or a run's pair.
+  function rarity(parts, holding, total) {
+    var idf = function (n) { return Math.log(1 + (total - n + 0.5) / (n + 0.5)); };
+    return parts.map(function (p) {
+      if (!p.pairs) return { weight: weight(p) * idf(holding(p.term)) };
+      var pairIdf = p.pairs.map(function (pair) { return idf(holding(pair)); });
+      var chars = p.chars.map(function (c, i) { return Math.max(i > 0 ? pairIdf[i - 1] : 0, i < pairIdf.length ? pairIdf[i] : 0); });
+      return { weight: weight(p) * chars.reduce(function (a, b) { return a + b; }, 0) / chars.length, chars: chars };
+    });
+  }
+
+  // Whether a text (its tokens: tokenize of the folded text, lower case) holds the query's parts as
+  // a phrase: in the query's order, each at most GAP tokens after the one before (a small word the
+  // query left out: "From HTTP to HTTPS" for redirect http https; "Hodor: rate limits" for rate
+  // limit, not "limit the request rate"); a run of CJK characters counts where its pairs follow each
+  // other (数据库事务 written so, not 数据库的事务).
+  var GAP = 1;
+  function phrase(parts, tokens) {
     for (var i = 0; i < tokens.length; i++) {
-      for (var k = 0; k < parts.length; k++) {
-        if (startsAt(parts[k], tokens, i)) last[k] = i;
+      if (!startsAt(parts[0], tokens, i)) continue;
+      var at = i + span(parts[0]);
+      for (var k = 1; k < parts.length; k++) {
+        var next = -1;
+        for (var j = at; j <= at + GAP && j < tokens.length; j++) if (startsAt(parts[k], tokens, j)) { next = j; break; }
+        if (next < 0) break;
+        at = next + span(parts[k]);
       }
-      if (last.indexOf(-1) >= 0) continue;
-      var from = Math.min.apply(null, last);
-      var to = Math.max.apply(null, last.map(function (at, k) { return at + lengths[k]; }));
-      if (to - from <= need) return true;
+      if (k === parts.length) return true;
     }
     return false;
+  }
+  function span(part) {
+    return part.pairs ? part.pairs.length : 1;
   }
   function startsAt(part, tokens, i) {
     if (!part.pairs) return wordMatches(part.term, tokens[i]);
@@ -224,13 +244,13 @@
   // its parts where the heading holds some of it; the share held anywhere; the score.
   // a, b: { kind (0 guide, 1 reference), tier, together, heading, first, held, score }.
   function compare(a, b) {
-    return a.kind - b.kind || b.tier - a.tier || b.phrase - a.phrase || b.heading - a.heading || b.page - a.page ||
-      b.held - a.held || b.score - a.score;
+    return a.kind - b.kind || b.tier - a.tier || b.phrase - a.phrase || a.narrow - b.narrow || b.heading - a.heading || b.page - a.page ||
+      b.rareHeading - a.rareHeading || b.held - a.held || b.score - a.score;
   }
 
   return {
     CJK: CJK, TOKEN: TOKEN, queryParts: queryParts, contentParts: contentParts, stem: stem, wordMatches: wordMatches,
     covers: covers, holdsQuery: holdsQuery, saysOnly: saysOnly, joinedWords: joinedWords, tier: tier,
-    partHeld: partHeld, share: share, together: together, SLACK: SLACK, compare: compare,
+    partHeld: partHeld, share: share, rarity: rarity, phrase: phrase, compare: compare,
   };
 });

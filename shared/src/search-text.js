@@ -159,11 +159,13 @@
   // finds the translated page); fold: createFolder(...) for the Chinese languages, else null.
   // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
   // How much of its page's introduction a section's score takes (search: a section inherits ...).
-  var INTRO_SHARE = 0.3;
+  var INTRO_SHARE = 0.5;
   // The weight of a word's stem beside the word itself.
   var STEM_WEIGHT = 0.5;
-  // How much more a section scores when its text holds the words of the query together.
-  var TOGETHER_BOOST = 0.25;
+  // How much a word in a section's code counts beside one in its prose (1): code uses a name, prose
+  // says what it is for (timer: the page that explains timers before the one whose code names a
+  // variable timer six times).
+  var CODE_BOOST = 0.5;
 
   function createIndex(MiniSearch, data, fold, options) {
     var opts = options || {};
@@ -189,7 +191,7 @@
       var page = data.pages[s[0]];
       var first = firstOf[s[0]] === undefined;
       if (first) firstOf[s[0]] = i;
-      var raw = { title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3] };
+      var raw = { title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3], code: s[4] || '' };
       var doc = { id: i, raw: raw, folded: {}, indexed: {} };
       Object.keys(raw).forEach(function (field) {
         doc.folded[field] = normalize(raw[field]);
@@ -198,14 +200,14 @@
       return doc;
     });
     var mini = new MiniSearch({
-      fields: ['title', 'page', 'text'],
+      fields: ['title', 'page', 'text', 'code'],
       extractField: function (doc, field) { return field === 'id' ? doc.id : doc.indexed[field]; },
       tokenize: tokenize,
       processTerm: function (term) { return term.toLowerCase(); },
       searchOptions: {
         // The query arrives as terms already (queryParts).
         tokenize: function (term) { return [term]; },
-        boost: { title: 8, page: 4 },
+        boost: { title: 8, page: 4, text: 1, code: CODE_BOOST },
         prefix: true,
         // Typos in words of letters; CJK pairs are matched as they are.
         fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
@@ -220,10 +222,14 @@
       }
       return tokenCache.get(id);
     }
-    // A section's text as excerpts search it (characters folded, lower case); on first use.
+    // A section's text as excerpts show it (its prose, then its code) and search it (characters
+    // folded, lower case); on first use.
     var excerptCache = new Map();
     function excerptText(id) {
-      if (!excerptCache.has(id)) excerptCache.set(id, (fold ? fold.chars(docs[id].raw.text) : docs[id].raw.text).toLowerCase());
+      if (!excerptCache.has(id)) {
+        var shown = docs[id].raw.code ? docs[id].raw.text + ' ' + docs[id].raw.code : docs[id].raw.text;
+        excerptCache.set(id, { shown: shown, folded: (fold ? fold.chars(shown) : shown).toLowerCase() });
+      }
       return excerptCache.get(id);
     }
     // The results of one part of the query: a run of CJK characters by its pairs, a character by
@@ -261,6 +267,16 @@
             });
           });
           var hits = Array.from(found.values());
+          // How many sections hold each word and each pair of the query, for the weight of its rarity.
+          var holders = new Map();
+          parts.forEach(function (part, k) {
+            hits.forEach(function (hit) {
+              var terms = hit.any[k] || [];
+              if (part.pairs) new Set(terms).forEach(function (t) { holders.set(t, (holders.get(t) || 0) + 1); });
+              else if (terms.some(function (t) { return rank.wordMatches(part.term, t); })) holders.set(part.term, (holders.get(part.term) || 0) + 1);
+            });
+          });
+          var rarity = rank.rarity(parts, function (term) { return holders.get(term) || 0; }, docs.length);
           var several = parts.length > 1 || (parts[0].pairs && parts[0].pairs.length > 1);
           hits.forEach(function (hit) {
             var section = data.sections[hit.id];
@@ -268,14 +284,15 @@
             var first = firstOf[section[0]] === hit.id;
             var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
             hit.held = rank.share(parts, hit.any);
+            hit.rareHeading = rank.share(parts, hit.heading, rarity);
             hit.heading = rank.share(parts, hit.heading);
             hit.page = rank.share(parts, hit.page);
-            hit.phrase = several && rank.together(parts, tokensOf(hit.id).title, 0) ? 1 : 0;
+            hit.phrase = several && rank.phrase(parts, tokensOf(hit.id).title) ? 1 : 0;
             hit.first = first ? 1 : 0;
             hit.kind = page.kind === 'reference' ? 1 : 0;
             hit.tier = rank.tier(parts, folded, { title: docs[hit.id].folded.title, page: normalize(page.title), alias: alias, first: first }, termsOf);
-            hit.together = several && hit.held === 1 && rank.together(parts, tokensOf(hit.id).text, rank.SLACK) ? 1 : 0;
-            if (hit.together) hit.score *= 1 + TOGETHER_BOOST;
+            // A heading that is one word of a query of several, on a section without the others.
+            hit.narrow = parts.length > 1 && hit.held < 1 && parts.some(function (part) { return rank.saysOnly([part], docs[hit.id].folded.title, termsOf(docs[hit.id].raw.title)); }) ? 1 : 0;
           });
           // A section inherits a little of its page's relevance: the score of the page's first
           // section (its introduction), when that holds the query too.
@@ -298,10 +315,10 @@
                 id: id,
                 href: '#' + encodeURI(page.route) + (id ? '?id=' + encodeURIComponent(id) : ''),
                 title: id && section[2] !== page.title ? page.title + ' › ' + section[2] : page.title,
-                excerpt: excerpt(section[3], query, fold && fold.chars, excerptChars, excerptText(hit.id)),
+                excerpt: excerpt(excerptText(hit.id).shown, query, fold && fold.chars, excerptChars, excerptText(hit.id).folded),
               };
               // options.explain: what ordered the result (search-rank.js compare), for tests.
-              if (opts.explain) result.rank = { kind: hit.kind, tier: hit.tier, phrase: hit.phrase, heading: hit.heading, page: hit.page, held: hit.held, together: hit.together, score: hit.score };
+              if (opts.explain) result.rank = { kind: hit.kind, tier: hit.tier, phrase: hit.phrase, narrow: hit.narrow, heading: hit.heading, page: hit.page, held: hit.held, score: hit.score };
               return result;
             }),
           };
