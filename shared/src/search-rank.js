@@ -239,18 +239,38 @@
     return true;
   }
 
-  // The order of results, first to last: a guide page before a reference entry (kind); the tier of
-  // the heading; the query held together; the share of the query the heading holds; a page before
-  // its parts where the heading holds some of it; the share held anywhere; the score.
-  // a, b: { kind (0 guide, 1 reference), tier, together, heading, first, held, score }.
+  // The kinds of page the search holds, in the order their results come: every guide page before
+  // every reference entry (a search file's pages[i].kind; none: guide).
+  var KINDS = ['guide', 'reference'];
+  function kindRank(kind) {
+    var at = KINDS.indexOf(kind === undefined ? 'guide' : kind);
+    if (at < 0) throw new Error('search: unknown page kind "' + kind + '" (known: ' + KINDS.join(', ') + ')');
+    return at;
+  }
+
+  // The order of results, first to last (a, b: { kind, tier, phrase, hierarchy, page, rareHierarchy,
+  // held, score }, higher first but kind):
+  // 1. kind: guide pages, then reference entries (kindRank);
+  // 2. tier: how closely the heading says the query (tier);
+  // 3. phrase: the heading holds the query's words in its order, next to each other (phrase);
+  // 4. hierarchy: the share of the query that the heading and the page's title hold (share);
+  // 5. page: the share of it the page's title holds: a word in the page's title says what the whole
+  //    page is about ("unit test": the page "Testing with Drogon's test framework" before
+  //    Deployment's "The systemd unit");
+  // 6. rareHierarchy: the hierarchy's share with each word weighed by its rarity (rarity);
+  // 7. held: the share of the query the section holds anywhere;
+  // 8. score: BM25 (heading x8, page title x4, prose x1, code x0.5), plus part of the page
+  //    introduction's score.
+  // A heading that is just one word of a query of several, on a section without the others, counts
+  // as no heading (4 to 6 are 0): the result holding the words ranks above it.
   function compare(a, b) {
-    return a.kind - b.kind || b.tier - a.tier || b.phrase - a.phrase || a.narrow - b.narrow || b.heading - a.heading || b.page - a.page ||
-      b.rareHeading - a.rareHeading || b.held - a.held || b.score - a.score;
+    return a.kind - b.kind || b.tier - a.tier || b.phrase - a.phrase || b.hierarchy - a.hierarchy || b.page - a.page ||
+      b.rareHierarchy - a.rareHierarchy || b.held - a.held || b.score - a.score;
   }
 
   return {
     CJK: CJK, TOKEN: TOKEN, queryParts: queryParts, contentParts: contentParts, stem: stem, wordMatches: wordMatches,
     covers: covers, holdsQuery: holdsQuery, saysOnly: saysOnly, joinedWords: joinedWords, tier: tier,
-    partHeld: partHeld, share: share, rarity: rarity, phrase: phrase, compare: compare,
+    partHeld: partHeld, share: share, rarity: rarity, phrase: phrase, KINDS: KINDS, kindRank: kindRank, compare: compare,
   };
 });

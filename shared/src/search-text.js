@@ -197,8 +197,12 @@
         doc.folded[field] = normalize(raw[field]);
         doc.indexed[field] = fold ? doc.folded[field] + ' ' + fold.phrasesIn(raw[field]).join(' ') : raw[field];
       });
+      doc.headingTerms = termsOf(raw.title);
+      doc.alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
       return doc;
     });
+    // Each page's kind as the order reads it (search-rank.js kindRank): guide pages before reference entries.
+    var kinds = data.pages.map(function (page) { return rank.kindRank(page.kind); });
     var mini = new MiniSearch({
       fields: ['title', 'page', 'text', 'code'],
       extractField: function (doc, field) { return field === 'id' ? doc.id : doc.indexed[field]; },
@@ -213,15 +217,6 @@
         fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
       },
     });
-    // The tokens of a section's heading and text, for the query's words held together; on first use.
-    var tokenCache = new Map();
-    function tokensOf(id) {
-      if (!tokenCache.has(id)) {
-        var lower = function (t) { return t.toLowerCase(); };
-        tokenCache.set(id, { title: tokenize(docs[id].folded.title).map(lower), text: tokenize(docs[id].folded.text).map(lower) });
-      }
-      return tokenCache.get(id);
-    }
     // A section's text as excerpts show it (its prose, then its code) and search it (characters
     // folded, lower case); on first use.
     var excerptCache = new Map();
@@ -231,6 +226,20 @@
         excerptCache.set(id, { shown: shown, folded: (fold ? fold.chars(shown) : shown).toLowerCase() });
       }
       return excerptCache.get(id);
+    }
+    // For each word and each pair of the query, how many of the hits hold it (the weight of its
+    // rarity, search-rank.js rarity): term -> count.
+    function holdersOf(parts, hits) {
+      var holders = new Map();
+      var count = function (term) { holders.set(term, (holders.get(term) || 0) + 1); };
+      parts.forEach(function (part, k) {
+        hits.forEach(function (hit) {
+          var terms = hit.any[k] || [];
+          if (part.pairs) new Set(terms).forEach(count);
+          else if (terms.some(function (t) { return rank.wordMatches(part.term, t); })) count(part.term);
+        });
+      });
+      return function (term) { return holders.get(term) || 0; };
     }
     // The results of one part of the query: a run of CJK characters by its pairs, a character by
     // prefix, a word by prefix and by its stem's prefix (at STEM_WEIGHT); typos are forgiven only in
@@ -249,56 +258,48 @@
           var folded = normalize(query);
           var parts = rank.contentParts(queryParts(folded));
           if (!parts.length) return { total: 0, results: [] };
-          // Each part searched on its own, so that a result need not hold all of them and each
-          // result knows which parts it holds, and where. found: id -> { score, any, heading }
-          // (part index -> the index's terms that matched it, anywhere / in the heading).
+          // Each part searched on its own, so that a result need not hold every part and knows which
+          // it holds, and where. found: section index -> { id, score, any, hierarchy, page }: the
+          // score summed over the parts, and for each part (by index) the index's terms that matched
+          // it anywhere, in the heading or the page's title, in the page's title.
           var found = new Map();
           parts.forEach(function (part, k) {
             partHits(part).forEach(function (hit) {
               var r = found.get(hit.id);
-              if (!r) found.set(hit.id, r = { id: hit.id, score: 0, any: [], heading: [], page: [] });
+              if (!r) found.set(hit.id, r = { id: hit.id, score: 0, any: [], hierarchy: [], page: [] });
               r.score += hit.score;
               Object.keys(hit.match).forEach(function (term) {
                 var fields = hit.match[term];
                 (r.any[k] = r.any[k] || []).push(term);
-                if (fields.indexOf('title') >= 0 || fields.indexOf('page') >= 0) (r.heading[k] = r.heading[k] || []).push(term);
+                if (fields.indexOf('title') >= 0 || fields.indexOf('page') >= 0) (r.hierarchy[k] = r.hierarchy[k] || []).push(term);
                 if (fields.indexOf('page') >= 0) (r.page[k] = r.page[k] || []).push(term);
               });
             });
           });
           var hits = Array.from(found.values());
-          // How many sections hold each word and each pair of the query, for the weight of its rarity.
-          var holders = new Map();
-          parts.forEach(function (part, k) {
-            hits.forEach(function (hit) {
-              var terms = hit.any[k] || [];
-              if (part.pairs) new Set(terms).forEach(function (t) { holders.set(t, (holders.get(t) || 0) + 1); });
-              else if (terms.some(function (t) { return rank.wordMatches(part.term, t); })) holders.set(part.term, (holders.get(part.term) || 0) + 1);
-            });
-          });
-          var rarity = rank.rarity(parts, function (term) { return holders.get(term) || 0; }, docs.length);
+          var rarity = rank.rarity(parts, holdersOf(parts, hits), docs.length);
           var several = parts.length > 1 || (parts[0].pairs && parts[0].pairs.length > 1);
           hits.forEach(function (hit) {
             var section = data.sections[hit.id];
             var page = data.pages[section[0]];
             var first = firstOf[section[0]] === hit.id;
-            var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
+            var doc = docs[hit.id];
+            hit.kind = kinds[section[0]];
+            hit.tier = rank.tier(parts, folded, { title: doc.folded.title, page: normalize(page.title), alias: first ? doc.alias : '', first: first }, termsOf);
+            hit.phrase = several && rank.phrase(parts, doc.headingTerms) ? 1 : 0;
             hit.held = rank.share(parts, hit.any);
-            hit.rareHeading = rank.share(parts, hit.heading, rarity);
-            hit.heading = rank.share(parts, hit.heading);
-            hit.page = rank.share(parts, hit.page);
-            hit.phrase = several && rank.phrase(parts, tokensOf(hit.id).title) ? 1 : 0;
-            hit.first = first ? 1 : 0;
-            hit.kind = page.kind === 'reference' ? 1 : 0;
-            hit.tier = rank.tier(parts, folded, { title: docs[hit.id].folded.title, page: normalize(page.title), alias: alias, first: first }, termsOf);
-            // A heading that is one word of a query of several, on a section without the others.
-            hit.narrow = parts.length > 1 && hit.held < 1 && parts.some(function (part) { return rank.saysOnly([part], docs[hit.id].folded.title, termsOf(docs[hit.id].raw.title)); }) ? 1 : 0;
+            // A heading that is just one word of the query, on a section without the others, is no
+            // match of the heading (search-rank.js compare).
+            var narrow = parts.length > 1 && hit.held < 1 && parts.some(function (part) { return rank.saysOnly([part], doc.folded.title, doc.headingTerms); });
+            hit.rareHierarchy = narrow ? 0 : rank.share(parts, hit.hierarchy, rarity);
+            hit.hierarchy = narrow ? 0 : rank.share(parts, hit.hierarchy);
+            hit.page = narrow ? 0 : rank.share(parts, hit.page);
           });
-          // A section inherits a little of its page's relevance: the score of the page's first
-          // section (its introduction), when that holds the query too.
+          // A section takes INTRO_SHARE of the score of its page's introduction (the page's first
+          // section) when that holds some of the query too: the page is about it.
           hits.forEach(function (hit) {
             var intro = found.get(firstOf[data.sections[hit.id][0]]);
-            if (intro && intro !== hit) hit.score += INTRO_SHARE * intro.score;
+            hit.score += intro && intro !== hit ? INTRO_SHARE * intro.score : 0;
           });
           // Results that hold less than half the query only when none holds more.
           var best = hits.reduce(function (m, h) { return Math.max(m, h.held); }, 0);
@@ -318,7 +319,10 @@
                 excerpt: excerpt(excerptText(hit.id).shown, query, fold && fold.chars, excerptChars, excerptText(hit.id).folded),
               };
               // options.explain: what ordered the result (search-rank.js compare), for tests.
-              if (opts.explain) result.rank = { kind: hit.kind, tier: hit.tier, phrase: hit.phrase, narrow: hit.narrow, heading: hit.heading, page: hit.page, held: hit.held, score: hit.score };
+              if (opts.explain) {
+                result.rank = { kind: hit.kind, tier: hit.tier, phrase: hit.phrase, hierarchy: hit.hierarchy, page: hit.page,
+                  rareHierarchy: hit.rareHierarchy, held: hit.held, score: hit.score };
+              }
               return result;
             }),
           };
