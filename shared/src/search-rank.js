@@ -1,25 +1,31 @@
 // The query side of the site's search and the order of its results, the same in the browser (joined
 // before search-text.js into plugins/search-text.js, docs/site/bundles.json) and in node:
 // - queryParts: a query (folded) as words of letters and digits, single CJK characters, and runs of
-//   CJK characters with their overlapping pairs;
-// - covers: a run matches a section whose pairs cover every character of the run, in any order
-//   (上传文件 finds 文件上传: 上传 + 文件), a particle such as 的 excepted;
+//   CJK characters with their overlapping pairs; contentParts leaves out the words that only say how
+//   the reader asks (the, how, from ...); stem gives a word's stem, whose prefix finds its other
+//   forms (handling: handler);
+// - covers / partHeld / share: how much of the query a section holds. A run is held where its pairs
+//   cover its characters, in any order (上传文件 finds 文件上传), a particle such as 的 excepted; a
+//   result need not hold every part: "unit test" finds the page Testing, which never says "unit";
 // - tier: how closely a section's heading (or, on a page's first section, the page's title in the
 //   site's first language) says what the query says. BM25 alone ranks "FastDbClient and database
 //   throughput" above the page "Databases" for database (an exact word beats a prefix), so results are
-//   ordered by tier first, by score within a tier:
+//   ordered by tier first:
 //     5 the heading is the query (folded, any case);
 //     4 the heading says nothing else: every word of it is a query word, or one with a short ending
 //       (database / Databases, coroutine / Coroutines), or a small word (the, of ...), every CJK
 //       character of it is in the query (文件上传 for 上传文件); or the page's other-language title
 //       does (database finds 数据库 through its alias Databases);
-//     3 the heading holds the whole query (words as prefixes, runs covered by pairs);
+//     3 the heading holds the whole query (words by prefix or stem, runs covered by pairs);
 //     2 heading and page title (and alias) together hold it;
 //     1 the rest;
 //   the query's neighbouring words are also read as one (http client: HttpClient).
 //   Within each of the tiers of the heading (3 to 5), a page's first section (the page itself) comes
 //   before the sections inside pages, as documentation search ranks a page above its parts
-//   (websocket: the page WebSocketController before a question that names WebSocket).
+//   (websocket: the page WebSocketController before a question that names WebSocket);
+// - compare: the whole order (kind, tier, then how much of the query the heading and page title
+//   hold, then the section, then BM25), written out above it. Measured on the query sets of
+//   docs/test/search/ (search-queries.test.js prints the score).
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory();

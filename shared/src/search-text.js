@@ -13,12 +13,13 @@
 //   word segmentation split 协程, 上传 and 服务器 into single characters in Node 20 (ICU 78.2) and
 //   Chromium 156 alike, and the two split 211 of the 337 Chinese sections' mixed text differently
 //   (github.com one word in Node, two in Chromium); pairs are the same code on both sides.
-// - query and order (search-rank.js, joined before this file in the browser): a run of CJK characters
-//   matches a section whose pairs cover every character of the run, in any order: 上传文件 finds
-//   文件上传, while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in
-//   longer words). Sections rank by BM25 with their heading above the page's title and other-language
-//   title (alias) and both far above body text, in tiers of how closely the heading says what the
-//   query says.
+// - query and order (search-rank.js, joined before this file in the browser): each part of the
+//   query (a word, a run of CJK characters) is searched on its own, so a result need not hold all of
+//   them: a run by its pairs, a word by prefix and by its stem's prefix; typos are forgiven only in
+//   a word the index holds in no form (timer must not find "time"). Sections are scored by BM25
+//   with the heading above the page's title and other-language title (alias), both far above the
+//   prose, and the code blocks at half the prose; results come in the order of search-rank.js
+//   compare.
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./search-rank'));
@@ -154,9 +155,11 @@
   }
 
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
-  // data: search/<code>.json ({ pages: [{ route, title, alias }], sections: [[page, id, title, text]] };
-  // alias: the page's title in the site's first language, on its translations, so an English term
-  // finds the translated page); fold: createFolder(...) for the Chinese languages, else null.
+  // data: search/<code>.json ({ pages: [{ route, title, alias, kind }], sections: [[page, id, title,
+  // text, code]] }; alias: the page's title in the site's first language, on its translations, so an
+  // English term finds the translated page; kind: 'guide' (or none) or 'reference', search-rank.js
+  // kindRank; code: the section's code blocks); fold: createFolder(...) for the Chinese languages,
+  // else null. options: { maxResults, excerptChars, explain (each result carries what ordered it) }.
   // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
   // How much of its page's introduction a section's score takes (search: a section inherits ...).
   var INTRO_SHARE = 0.5;

@@ -8,7 +8,12 @@
 //   section first, in every language;
 // - a page before a section that merely names the query: database, session, benchmark, websocket and
 //   http client find the pages Databases, Sessions, Benchmarks, WebSocketController and HttpClient
-//   first, on the Chinese sites too (through the pages' English titles).
+//   first, on the Chinese sites too (through the pages' English titles);
+// - typos are forgiven only in words the index lacks: each word of the English headings finds first
+//   a section that holds a form of it (timer never finds "time" first);
+// and on small indexes made for each rule: a result need not hold every word; a heading that is one
+// word of the query ranks below a section holding them all; prose above code; every guide page
+// before every reference entry.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -93,4 +98,61 @@ test('a page before the sections that merely name the query, in every language',
       assert.deepEqual(top && [top.route, top.id], [want.route, null], `${lang.code}: "${query}" first finds ${top && top.title}`);
     }
   }
+});
+
+test('typos are forgiven only in words the index lacks: each word of the English headings first finds a section holding a form of it', () => {
+  const { sections } = data.en;
+  const words = new Set();
+  for (const s of sections) for (const w of s[2].toLowerCase().match(/[a-z]{4,}/g) || []) words.add(w);
+  let checked = 0;
+  for (const word of words) {
+    const top = indexes.en.search(word).results[0];
+    const section = sections.find((s) => data.en.pages[s[0]].route === top.route && s[1] === top.id);
+    const text = `${section[2]} ${data.en.pages[section[0]].title} ${section[3]} ${section[4]}`.toLowerCase();
+    const root = require('../../../shared/src/search-rank').stem(word);
+    assert.ok(text.includes(word) || text.includes(root), `"${word}" first finds ${top.title}, which holds no form of it`);
+    checked += 1;
+  }
+  assert.ok(checked > 300, `only ${checked} words`);
+  assert.ok(indexes.en.search('HttpControler').results.some((r) => r.route === '/ENG/HttpController'), 'a typo in a word the index lacks is forgiven');
+});
+
+// A small index of one language without folding: pages [{ title, kind }], sections [[page, title, text, code]].
+async function smallIndex(pages, sections) {
+  return createIndex(MiniSearch, {
+    pages: pages.map((p, i) => ({ route: `/X/p${i}`, title: p.title, ...(p.kind ? { kind: p.kind } : {}) })),
+    sections: sections.map(([page, title, text, code], i) => [page, title === pages[page].title ? null : `s${i}`, title, text, code || '']),
+  }, null, { maxResults: 10 });
+}
+const titles = (index, query) => index.search(query).results.map((r) => r.title);
+
+test('a query of several words: results need not hold them all; a heading that is one of the words ranks below a section that holds them all', async () => {
+  const index = await smallIndex([{ title: 'Guide' }], [
+    [0, 'Guide', 'An introduction.'],
+    [0, 'Alpha', 'Alpha is a word on its own here.'],
+    [0, 'Other things', 'This section speaks of alpha and of beta, the two words of the query.'],
+    [0, 'Gamma', 'Beta alone.'],
+  ]);
+  assert.deepEqual(titles(index, 'alpha beta').slice(0, 2), ['Guide › Other things', 'Guide › Alpha'], 'the section holding both first');
+  assert.deepEqual(titles(index, 'alpha delta'), ['Guide › Alpha', 'Guide › Other things'], 'delta is nowhere: the sections with alpha, its heading first');
+  assert.equal(index.search('delta').total, 0);
+});
+
+test('prose explains, code names: the same word in a section\'s prose ranks above it in another\'s code', async () => {
+  const index = await smallIndex([{ title: 'Guide' }], [
+    [0, 'Guide', 'Nothing here.'],
+    [0, 'One', 'A section about waiting.', 'auto timer = loop->runAfter(1.0, f); // timer'],
+    [0, 'Two', 'A timer runs the function later, on the loop.', 'loop->runAfter(1.0, f);'],
+  ]);
+  assert.deepEqual(titles(index, 'timer'), ['Guide › Two', 'Guide › One']);
+  assert.deepEqual(titles(index, 'runAfter').length, 2, 'code is searched');
+});
+
+test('page kinds: every guide page before every reference entry, even one whose heading is the query', async () => {
+  const index = await smallIndex([{ title: 'HttpClient', kind: 'reference' }, { title: 'Guide' }], [
+    [0, 'HttpClient', 'class drogon::HttpClient: sends requests to one server.'],
+    [1, 'Guide', 'The guide sends a request with an HttpClient.'],
+  ]);
+  assert.deepEqual(titles(index, 'HttpClient'), ['Guide', 'HttpClient']);
+  await assert.rejects(smallIndex([{ title: 'X', kind: 'api' }], [[0, 'X', 'x']]), /unknown page kind "api"/);
 });

@@ -40,7 +40,7 @@ test.before(async () => {
 
 // The sections (route, heading id) whose text or title holds a string.
 function sectionsWith(code, text) {
-  return data[code].sections.filter((s) => s[2].includes(text) || s[3].includes(text)).map((s) => `${data[code].pages[s[0]].route}#${s[1]}`);
+  return data[code].sections.filter((s) => s[2].includes(text) || s[3].includes(text) || s[4].includes(text)).map((s) => `${data[code].pages[s[0]].route}#${s[1]}`);
 }
 const found = (code, query) => indexes[code].search(query).results.map((r) => `${r.route}#${r.id}`);
 
@@ -57,8 +57,12 @@ test('one index per language; the Chinese ones fold with the table, English not'
     const others = manifest.languages.filter((l) => l.code !== lang.code).map((l) => l.name).join(' · ');
     assert.ok(!all.includes(`${label}: ${others}`) && !all.includes(`${label}：${others}`), `${lang.code}: navigation block indexed`);
   }
-  // Code is searchable: API names live in code blocks.
+  // Code is searchable: API names live in code blocks, kept apart from the prose (the ranking weighs
+  // them below it).
   assert.ok(found('en', 'PubSubService').some((r) => r.startsWith('/ENG/WebSocket')));
+  const quickStart = data.en.sections.filter((s) => data.en.pages[s[0]].route === '/ENG/Quick-Start');
+  assert.ok(quickStart.some((s) => s[4].includes('app().registerHandler(') && !s[3].includes('app().registerHandler(')), 'a code block in the prose of its section');
+  assert.ok(data.en.sections.every((s) => s.length === 5 && typeof s[4] === 'string'));
 });
 
 test('folding: the same function for index and query, and it settles (folding twice changes nothing)', () => {
