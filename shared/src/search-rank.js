@@ -23,8 +23,9 @@
 //   Within each of the tiers of the heading (3 to 5), a page's first section (the page itself) comes
 //   before the sections inside pages, as documentation search ranks a page above its parts
 //   (websocket: the page WebSocketController before a question that names WebSocket);
-// - compare: the whole order (kind, tier, then how much of the query the heading and page title
-//   hold, then the section, then BM25), written out above it. Measured on the query sets of
+// - compare: the whole order (tier, an API reference entry a tier lower and after the guide, then
+//   how much of the query the heading and page title hold, then the section, then BM25), written
+//   out above it. Measured on the query sets of
 //   docs/test/search/ (search-queries.test.js prints the score).
 (function (root, factory) {
   'use strict';
@@ -245,19 +246,23 @@
     return true;
   }
 
-  // The kinds of page the search holds, in the order their results come: every guide page before
-  // every reference entry (a search file's pages[i].kind; none: guide).
-  var KINDS = ['guide', 'reference'];
-  function kindRank(kind) {
-    var at = KINDS.indexOf(kind === undefined ? 'guide' : kind);
-    if (at < 0) throw new Error('search: unknown page kind "' + kind + '" (known: ' + KINDS.join(', ') + ')');
-    return at;
+  // An API reference entry (a section of a page marked reference: true in the search file, by
+  // docs/src/search/documents.js) ranks REFERENCE_DROP tiers below where its heading puts it, and
+  // after the guide's results of the tier it lands in: "session" finds the chapter Sessions (tier 4)
+  // before the class Session (5, so 4, and after the guide), while "HttpResponse::setBody" still
+  // finds its entry before a chapter that only uses it (tier 1). kind: 1 for an entry, 0 for guide.
+  var REFERENCE_DROP = 1;
+  function kindOf(page) {
+    return page.reference ? 1 : 0;
+  }
+  function placed(result) {
+    return result.tier - 2 * REFERENCE_DROP * result.kind;
   }
 
   // The order of results, first to last (a, b: { kind, tier, phrase, hierarchy, page, rareHierarchy,
   // held, score }, higher first but kind):
-  // 1. kind: guide pages, then reference entries (kindRank);
-  // 2. tier: how closely the heading says the query (tier);
+  // 1. tier: how closely the heading says the query (tier), a reference entry's one tier lower;
+  // 2. kind: in the same tier, the guide's results before the reference's entries (kindOf);
   // 3. phrase: the heading holds the query's words in its order, next to each other (phrase);
   // 4. hierarchy: the share of the query that the heading and the page's title hold (share);
   // 5. page: the share of it the page's title holds: a word in the page's title says what the whole
@@ -270,13 +275,13 @@
   // A heading that is just one word of a query of several, on a section without the others, counts
   // as no heading (4 to 6 are 0): the result holding the words ranks above it.
   function compare(a, b) {
-    return a.kind - b.kind || b.tier - a.tier || b.phrase - a.phrase || b.hierarchy - a.hierarchy || b.page - a.page ||
+    return placed(b) - placed(a) || a.kind - b.kind || b.phrase - a.phrase || b.hierarchy - a.hierarchy || b.page - a.page ||
       b.rareHierarchy - a.rareHierarchy || b.held - a.held || b.score - a.score;
   }
 
   return {
     CJK: CJK, TOKEN: TOKEN, queryParts: queryParts, contentParts: contentParts, stem: stem, wordMatches: wordMatches,
     covers: covers, holdsQuery: holdsQuery, saysOnly: saysOnly, joinedWords: joinedWords, tier: tier,
-    partHeld: partHeld, share: share, rarity: rarity, phrase: phrase, KINDS: KINDS, kindRank: kindRank, compare: compare,
+    partHeld: partHeld, share: share, rarity: rarity, phrase: phrase, kindOf: kindOf, compare: compare,
   };
 });

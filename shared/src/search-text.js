@@ -155,10 +155,10 @@
   }
 
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
-  // data: search/<code>.json ({ pages: [{ route, title, alias, kind }], sections: [[page, id, title,
-  // text, code]] }; alias: the page's title in the site's first language, on its translations, so an
-  // English term finds the translated page; kind: 'guide' (or none) or 'reference', search-rank.js
-  // kindRank; code: the section's code blocks); fold: createFolder(...) for the Chinese languages,
+  // data: search/<code>.json ({ pages: [{ route, title, alias, reference }], sections: [[page, id,
+  // title, text, code]] }; alias: the page's title in the site's first language, on its translations,
+  // so an English term finds the translated page; reference: true on the API reference's pages,
+  // ranked below the guide (search-rank.js kindOf); code: the section's code blocks); fold: createFolder(...) for the Chinese languages,
   // else null. options: { maxResults, excerptChars, explain (each result carries what ordered it) }.
   // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
   // How much of its page's introduction a section's score takes (search: a section inherits ...).
@@ -204,8 +204,8 @@
       doc.alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
       return doc;
     });
-    // Each page's kind as the order reads it (search-rank.js kindRank): guide pages before reference entries.
-    var kinds = data.pages.map(function (page) { return rank.kindRank(page.kind); });
+    // Each page's kind as the order reads it (search-rank.js kindOf): 1 for the API reference's pages.
+    var kinds = data.pages.map(rank.kindOf);
     var mini = new MiniSearch({
       fields: ['title', 'page', 'text', 'code'],
       extractField: function (doc, field) { return field === 'id' ? doc.id : doc.indexed[field]; },

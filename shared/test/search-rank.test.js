@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const {
-  queryParts, contentParts, stem, wordMatches, covers, saysOnly, joinedWords, tier, partHeld, share, rarity, phrase, KINDS, kindRank, compare,
+  queryParts, contentParts, stem, wordMatches, covers, saysOnly, joinedWords, tier, partHeld, share, rarity, phrase, kindOf, compare,
 } = require('../src/search-rank');
 const { tokenize } = require('../src/search-text');
 
@@ -101,19 +101,19 @@ test('a phrase: the query\'s parts in its order, next to each other (one token b
   assert.equal(holds('数据库事务', '数据库的事务'), false, 'pairs that do not follow each other');
 });
 
-test('page kinds: guide before reference, none is a guide page, an unknown kind is refused by name', () => {
-  assert.deepEqual(KINDS, ['guide', 'reference']);
-  assert.equal(kindRank(undefined), 0);
-  assert.equal(kindRank('guide'), 0);
-  assert.equal(kindRank('reference'), 1);
-  assert.throws(() => kindRank('api'), /unknown page kind "api"/);
+test('page kinds: the API reference\'s pages (reference: true) are entries, the rest guide', () => {
+  assert.equal(kindOf({ route: '/ENG/x', title: 'x' }), 0);
+  assert.equal(kindOf({ route: '/ENG/api/x', title: 'x', reference: true }), 1);
 });
 
-test('the order: kind, tier, phrase, the hierarchy\'s share, the page title\'s share, the rare words\' share, held, score', () => {
+test('the order: tier (an entry\'s one lower), kind, phrase, the hierarchy\'s share, the page title\'s share, the rare words\' share, held, score', () => {
   const base = { kind: 0, tier: 2, phrase: 0, hierarchy: 0.5, page: 0, rareHierarchy: 0.5, held: 1, score: 10 };
   const order = (...results) => results.map((r, i) => ({ ...base, ...r, name: i })).sort(compare).map((r) => r.name);
-  assert.deepEqual(order({ kind: 1, tier: 10 }, {}), [1, 0], 'a reference entry after every guide page, whatever its heading');
   assert.deepEqual(order({}, { tier: 6 }), [1, 0]);
+  // "session": the entry Session (its heading is the query: 10) and the chapter Sessions (says only the query: 8).
+  assert.deepEqual(order({ kind: 1, tier: 10, score: 99 }, { tier: 8 }), [1, 0], 'an entry one tier lower, after the guide in that tier');
+  assert.deepEqual(order({ kind: 1, tier: 10 }, { tier: 6 }), [0, 1], 'but before a guide section whose heading says the query less closely still');
+  assert.deepEqual(order({ kind: 1, tier: 2, phrase: 1, hierarchy: 1, score: 99 }, { tier: 2, hierarchy: 0 }), [1, 0], 'an entry after every guide result of its tier');
   assert.deepEqual(order({}, { phrase: 1 }), [1, 0]);
   // "unit test": Deployment's "The systemd unit" (heading: unit; test in the text) and the page
   // Testing (its title holds test; unit nowhere).

@@ -12,8 +12,8 @@
 // - typos are forgiven only in words the index lacks: each word of the English headings finds first
 //   a section that holds a form of it (timer never finds "time" first);
 // and on small indexes made for each rule: a result need not hold every word; a heading that is one
-// word of the query ranks below a section holding them all; prose above code; every guide page
-// before every reference entry.
+// word of the query ranks below a section holding them all; prose above code; API reference
+// entries one tier below their heading's, after the guide there.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -117,10 +117,10 @@ test('typos are forgiven only in words the index lacks: each word of the English
   assert.ok(indexes.en.search('HttpControler').results.some((r) => r.route === '/ENG/HttpController'), 'a typo in a word the index lacks is forgiven');
 });
 
-// A small index of one language without folding: pages [{ title, kind }], sections [[page, title, text, code]].
+// A small index of one language without folding: pages [{ title, reference }], sections [[page, title, text, code]].
 async function smallIndex(pages, sections) {
   return createIndex(MiniSearch, {
-    pages: pages.map((p, i) => ({ route: `/X/p${i}`, title: p.title, ...(p.kind ? { kind: p.kind } : {}) })),
+    pages: pages.map((p, i) => ({ route: `/X/p${i}`, title: p.title, ...(p.reference ? { reference: true } : {}) })),
     sections: sections.map(([page, title, text, code], i) => [page, title === pages[page].title ? null : `s${i}`, title, text, code || '']),
   }, null, { maxResults: 10 });
 }
@@ -148,11 +148,13 @@ test('prose explains, code names: the same word in a section\'s prose ranks abov
   assert.deepEqual(titles(index, 'runAfter').length, 2, 'code is searched');
 });
 
-test('page kinds: every guide page before every reference entry, even one whose heading is the query', async () => {
-  const index = await smallIndex([{ title: 'HttpClient', kind: 'reference' }, { title: 'Guide' }], [
-    [0, 'HttpClient', 'class drogon::HttpClient: sends requests to one server.'],
-    [1, 'Guide', 'The guide sends a request with an HttpClient.'],
+test('API reference entries (pages marked reference): one tier below their heading\'s, after the guide there', async () => {
+  const index = await smallIndex([{ title: 'Sessions' }, { title: 'Session', reference: true }, { title: 'Guide' }, { title: 'setBody', reference: true }], [
+    [0, 'Sessions', 'Turn sessions on and keep values between requests.'],
+    [1, 'Session', 'class drogon::Session: values kept between the requests of one client.'],
+    [2, 'Guide', 'The handler calls setBody on its response.', 'resp->setBody("hello");'],
+    [3, 'setBody', 'void HttpResponse::setBody(const std::string &body): the body of the response.'],
   ]);
-  assert.deepEqual(titles(index, 'HttpClient'), ['Guide', 'HttpClient']);
-  await assert.rejects(smallIndex([{ title: 'X', kind: 'api' }], [[0, 'X', 'x']]), /unknown page kind "api"/);
+  assert.deepEqual(titles(index, 'session'), ['Sessions', 'Session'], 'the chapter first, though the entry\'s heading is the query');
+  assert.deepEqual(titles(index, 'setBody'), ['setBody', 'Guide'], 'the entry before a chapter that only uses the name');
 });
