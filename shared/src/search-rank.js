@@ -259,10 +259,11 @@
     return result.tier - 2 * REFERENCE_DROP * result.kind;
   }
 
-  // The order of results, first to last (a, b: { kind, tier, phrase, hierarchy, page, rareHierarchy,
-  // held, score }, higher first but kind):
+  // The order of results, first to last (a, b: { kind, order, tier, phrase, hierarchy, page,
+  // rareHierarchy, held, score }, higher first but kind and order):
   // 1. tier: how closely the heading says the query (tier), a reference entry's one tier lower;
-  // 2. kind: in the same tier, the guide's results before the reference's entries (kindOf);
+  // 2. kind: in the same tier, the guide's results before the reference's entries (kindOf); then by
+  //    order, the page's manifest section's searchOrder (the tutorial's steps after the chapters);
   // 3. phrase: the heading holds the query's words in its order, next to each other (phrase);
   // 4. hierarchy: the share of the query that the heading and the page's title hold (share);
   // 5. page: the share of it the page's title holds: a word in the page's title says what the whole
@@ -275,7 +276,7 @@
   // A heading that is just one word of a query of several, on a section without the others, counts
   // as no heading (4 to 6 are 0): the result holding the words ranks above it.
   function compare(a, b) {
-    return placed(b) - placed(a) || a.kind - b.kind || b.phrase - a.phrase || b.hierarchy - a.hierarchy || b.page - a.page ||
+    return placed(b) - placed(a) || a.kind - b.kind || a.order - b.order || b.phrase - a.phrase || b.hierarchy - a.hierarchy || b.page - a.page ||
       b.rareHierarchy - a.rareHierarchy || b.held - a.held || b.score - a.score;
   }
 

@@ -155,10 +155,11 @@
   }
 
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
-  // data: search/<code>.json ({ pages: [{ route, title, alias, reference }], sections: [[page, id,
-  // title, text, code]] }; alias: the page's title in the site's first language, on its translations,
-  // so an English term finds the translated page; reference: true on the API reference's pages,
-  // ranked below the guide (search-rank.js kindOf); code: the section's code blocks); fold: createFolder(...) for the Chinese languages,
+  // data: search/<code>.json ({ pages: [{ route, title, alias, reference, order }], sections: [[page,
+  // id, title, text, code]] }; alias: the page's title in the site's first language, on its
+  // translations, so an English term finds the translated page; reference: true on the API
+  // reference's pages, ranked below the guide (search-rank.js kindOf); order: the manifest section's
+  // searchOrder; code: the section's code blocks); fold: createFolder(...) for the Chinese languages,
   // else null. options: { maxResults, excerptChars, explain (each result carries what ordered it) }.
   // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
   // How much of its page's introduction a section's score takes (search: a section inherits ...).
@@ -288,6 +289,7 @@
             var first = firstOf[section[0]] === hit.id;
             var doc = docs[hit.id];
             hit.kind = kinds[section[0]];
+            hit.order = page.order || 0;
             hit.tier = rank.tier(parts, folded, { title: doc.folded.title, page: normalize(page.title), alias: first ? doc.alias : '', first: first }, termsOf);
             hit.phrase = several && rank.phrase(parts, doc.headingTerms) ? 1 : 0;
             hit.held = rank.share(parts, hit.any);
@@ -323,7 +325,7 @@
               };
               // options.explain: what ordered the result (search-rank.js compare), for tests.
               if (opts.explain) {
-                result.rank = { kind: hit.kind, tier: hit.tier, phrase: hit.phrase, hierarchy: hit.hierarchy, page: hit.page,
+                result.rank = { kind: hit.kind, order: hit.order, tier: hit.tier, phrase: hit.phrase, hierarchy: hit.hierarchy, page: hit.page,
                   rareHierarchy: hit.rareHierarchy, held: hit.held, score: hit.score };
               }
               return result;

@@ -51,10 +51,11 @@ function pageSections(tokens, pageTitle) {
 }
 
 /**
- * The search documents of one language: { pages: [{ route, title, alias }], sections: [[page index,
- * id, title, text, code], ...] } (arrays keep the file small). alias: on the other languages' pages, the
- * page's title in the first language (English), which readers of a translation type too
- * ("coroutine" finds 协程). md: the prerender's markdown-it; files: the site's markdown files.
+ * The search documents of one language: { pages: [{ route, title, alias, order }], sections: [[page
+ * index, id, title, text, code], ...] } (arrays keep the file small). alias: on the other languages'
+ * pages, the page's title in the first language (English), which readers of a translation type too
+ * ("coroutine" finds 协程); order: its manifest section's searchOrder, when not 0. md: the
+ * prerender's markdown-it; files: the site's markdown files.
  */
 function languageDocuments({ manifest, lang, md, files }) {
   const pages = [];
@@ -67,7 +68,11 @@ function languageDocuments({ manifest, lang, md, files }) {
     if (markdown === undefined) throw new Error(`search: no ${entry.relPath} among the site's files`);
     const { body } = splitPage(markdown, entry.relPath);
     const tokens = md.parse(body, {}); // parsing only: heading ids, no links to resolve
-    const index = pages.push(alias && alias !== entry.title ? { route: entry.route, title: entry.title, alias } : { route: entry.route, title: entry.title }) - 1;
+    const doc = alias && alias !== entry.title ? { route: entry.route, title: entry.title, alias } : { route: entry.route, title: entry.title };
+    // Where the page's section comes among results of one tier (docs/manifest.json searchOrder).
+    const { searchOrder } = manifest.sections.find((s) => s.id === page.section);
+    if (searchOrder) doc.order = searchOrder;
+    const index = pages.push(doc) - 1;
     for (const s of pageSections(tokens, entry.title)) sections.push([index, s.id, s.title, s.text, s.code]);
   });
   return { pages, sections };

@@ -13,7 +13,8 @@
 //   a section that holds a form of it (timer never finds "time" first);
 // and on small indexes made for each rule: a result need not hold every word; a heading that is one
 // word of the query ranks below a section holding them all; prose above code; API reference
-// entries one tier below their heading's, after the guide there.
+// entries one tier below their heading's, after the guide there; the tutorial's steps (searchOrder)
+// after the chapters of their tier.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -117,10 +118,10 @@ test('typos are forgiven only in words the index lacks: each word of the English
   assert.ok(indexes.en.search('HttpControler').results.some((r) => r.route === '/ENG/HttpController'), 'a typo in a word the index lacks is forgiven');
 });
 
-// A small index of one language without folding: pages [{ title, reference }], sections [[page, title, text, code]].
+// A small index of one language without folding: pages [{ title, reference, order }], sections [[page, title, text, code]].
 async function smallIndex(pages, sections) {
   return createIndex(MiniSearch, {
-    pages: pages.map((p, i) => ({ route: `/X/p${i}`, title: p.title, ...(p.reference ? { reference: true } : {}) })),
+    pages: pages.map((p, i) => ({ route: `/X/p${i}`, title: p.title, ...(p.reference ? { reference: true } : {}), ...(p.order ? { order: p.order } : {}) })),
     sections: sections.map(([page, title, text, code], i) => [page, title === pages[page].title ? null : `s${i}`, title, text, code || '']),
   }, null, { maxResults: 10 });
 }
@@ -157,4 +158,20 @@ test('API reference entries (pages marked reference): one tier below their headi
   ]);
   assert.deepEqual(titles(index, 'session'), ['Sessions', 'Session'], 'the chapter first, though the entry\'s heading is the query');
   assert.deepEqual(titles(index, 'setBody'), ['setBody', 'Guide'], 'the entry before a chapter that only uses the name');
+});
+
+test('the pages of a later manifest section (searchOrder: the tutorial) after the others whose headings say the query as closely', async () => {
+  const index = await smallIndex([{ title: '6. HTML pages', order: 1 }, { title: 'Views' }], [
+    [0, '6. HTML pages', 'The step renders HTML pages from templates.'],
+    [1, 'Views', 'A view is compiled from a file.'],
+    [1, 'A template', 'The template holds HTML with placeholders.'],
+  ]);
+  assert.deepEqual(titles(index, 'html template')[0], 'Views › A template');
+  assert.deepEqual(titles(index, 'html pages')[0], '6. HTML pages', 'a heading that says the query more closely still comes first');
+  // On the real indexes: the tutorial's steps carry their section's order, the chapters none.
+  for (const lang of manifest.languages) {
+    const tutorial = data[lang.code].pages.filter((p) => p.order === 1);
+    assert.equal(tutorial.length, manifest.pages.filter((p) => p.section === 'tutorial').length, lang.code);
+    assert.ok(data[lang.code].pages.every((p) => p.order === undefined || p.order === 1));
+  }
 });
