@@ -204,14 +204,15 @@
   }
 
   // The weight of each part by how rare it is in the index, as BM25 weighs terms: its inverse
-  // document frequency (idf) times its weight; a run's characters each by the idf of its pairs
-  // (优雅关闭: 优雅 is rarer than 关闭, so a heading with 优雅 holds more of it). total: the number of
-  // sections; holding(term): the number of sections holding a part's word or a run's pair.
+  // document frequency (idf) times its weight; a run's characters each by the highest idf of the
+  // pairs around them that the index holds (优雅关闭: 优雅 is rarer than 关闭, so a heading with 优雅
+  // holds more of it; 雅关, which no text holds, is no word and weighs nothing). total: the number
+  // of sections; holding(term): the number of sections holding a part's word or a run's pair.
   function rarity(parts, holding, total) {
     var idf = function (n) { return Math.log(1 + (total - n + 0.5) / (n + 0.5)); };
     return parts.map(function (p) {
       if (!p.pairs) return { weight: weight(p) * idf(holding(p.term)) };
-      var pairIdf = p.pairs.map(function (pair) { return idf(holding(pair)); });
+      var pairIdf = p.pairs.map(function (pair) { var n = holding(pair); return n ? idf(n) : 0; });
       var chars = p.chars.map(function (c, i) { return Math.max(i > 0 ? pairIdf[i - 1] : 0, i < pairIdf.length ? pairIdf[i] : 0); });
       return { weight: weight(p) * chars.reduce(function (a, b) { return a + b; }, 0) / chars.length, chars: chars };
     });

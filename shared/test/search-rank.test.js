@@ -88,6 +88,8 @@ test('how much of a query a section holds: words by a form, runs by the share of
   assert.ok(share(queryParts('unit test'), [['unit'], []], weights) > 0.8);
   const run = rarity(queryParts('优雅关闭'), (pair) => ({ 优雅: 2, 雅关: 0, 关闭: 60 })[pair], 400)[0];
   assert.ok(partHeld(queryParts('优雅关闭')[0], ['优雅'], run.chars) > partHeld(queryParts('优雅关闭')[0], ['关闭'], run.chars), '优雅 is rarer than 关闭');
+  assert.equal(run.chars[1], run.chars[0], '雅 weighs as 优雅: 雅关, which no section holds, is no word');
+  assert.equal(run.chars[2], run.chars[3]);
 });
 
 test('a phrase: the query\'s parts in its order, next to each other (one token between at most)', () => {
