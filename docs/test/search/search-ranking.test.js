@@ -19,24 +19,16 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const MiniSearch = require('minisearch');
-const { generatePages } = require('../../src/generate-pages');
-const { siteMarkdown } = require('../../src/build');
-const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
-const { createFolder, createIndex } = require('../../../shared/src/search-text');
+const { createIndex } = require('../../../shared/src/search-text');
+const { stem } = require('../../../shared/src/search-rank');
+const { searchIndexes } = require('../support/search-indexes');
 
 let manifest;
-const indexes = {};
-const data = {};
+let indexes;
+let data;
 
 test.before(async () => {
-  const generated = generatePages({});
-  manifest = generated.manifest;
-  const files = await searchFiles({ manifest, files: siteMarkdown(generated) });
-  const fold = createFolder(JSON.parse(files.get(FOLD_TABLE)));
-  for (const lang of manifest.languages) {
-    data[lang.code] = JSON.parse(files.get(`search/${lang.code}.json`));
-    indexes[lang.code] = await createIndex(MiniSearch, data[lang.code], data[lang.code].fold ? fold : null, { maxResults: 1000 });
-  }
+  ({ manifest, indexes, data } = await searchIndexes({ maxResults: 1000 }));
 });
 
 const entry = (id, code) => manifest.pages.find((p) => p.id === id).entries[code];
@@ -110,7 +102,7 @@ test('typos are forgiven only in words the index lacks: each word of the English
     const top = indexes.en.search(word).results[0];
     const section = sections.find((s) => data.en.pages[s[0]].route === top.route && s[1] === top.id);
     const text = `${section[2]} ${data.en.pages[section[0]].title} ${section[3]} ${section[4]}`.toLowerCase();
-    const root = require('../../../shared/src/search-rank').stem(word);
+    const root = stem(word);
     assert.ok(text.includes(word) || text.includes(root), `"${word}" first finds ${top.title}, which holds no form of it`);
     checked += 1;
   }
