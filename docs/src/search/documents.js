@@ -51,11 +51,12 @@ function pageSections(tokens, pageTitle) {
 }
 
 /**
- * The search documents of one language: { pages: [{ route, title, alias, order }], sections: [[page
+ * The search documents of one language: { pages: [{ route, title, alias, order, reference }], sections: [[page
  * index, id, title, text, code], ...] } (arrays keep the file small). alias: on the other languages'
  * pages, the page's title in the first language (English), which readers of a translation type too
- * ("coroutine" finds 协程); order: its manifest section's searchOrder, when not 0. md: the
- * prerender's markdown-it; files: the site's markdown files.
+ * ("coroutine" finds 协程); order: its manifest section's searchOrder, when not 0; reference: true on
+ * the API reference's pages, whose sections are its entries. md: the prerender's markdown-it; files:
+ * the site's markdown files.
  */
 function languageDocuments({ manifest, lang, md, files }) {
   const pages = [];
@@ -72,6 +73,9 @@ function languageDocuments({ manifest, lang, md, files }) {
     // Where the page's section comes among results of one tier (docs/manifest.json searchOrder).
     const { searchOrder } = manifest.sections.find((s) => s.id === page.section);
     if (searchOrder) doc.order = searchOrder;
+    // An API reference page (generatedBy "api-reference", issue 35's reference): its sections are
+    // reference entries, which the ranking places below the guide (search-rank.js kindOf).
+    if (page.generatedBy === 'api-reference') doc.reference = true;
     const index = pages.push(doc) - 1;
     for (const s of pageSections(tokens, entry.title)) sections.push([index, s.id, s.title, s.text, s.code]);
   });

@@ -13,8 +13,9 @@
 //   a section that holds a form of it (timer never finds "time" first);
 // and on small indexes made for each rule: a result need not hold every word; a heading that is one
 // word of the query ranks below a section holding them all; prose above code; API reference
-// entries one tier below their heading's, after the guide there; the tutorial's steps (searchOrder)
-// after the chapters of their tier.
+// entries one tier below their heading's, after the guide there (and documents.js marks the pages
+// the manifest says the API reference generates); the tutorial's steps (searchOrder) after the
+// chapters of their tier.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -22,6 +23,8 @@ const MiniSearch = require('minisearch');
 const { createIndex } = require('../../../shared/src/search-text');
 const { stem } = require('../../../shared/src/search-rank');
 const { searchIndexes } = require('../support/search-indexes');
+const { languageDocuments } = require('../../src/search/documents');
+const { createMarkdown } = require('../../src/prerender/markdown');
 
 let manifest;
 let indexes;
@@ -150,6 +153,24 @@ test('API reference entries (pages marked reference): one tier below their headi
   ]);
   assert.deepEqual(titles(index, 'session'), ['Sessions', 'Session'], 'the chapter first, though the entry\'s heading is the query');
   assert.deepEqual(titles(index, 'setBody'), ['setBody', 'Guide'], 'the entry before a chapter that only uses the name');
+});
+
+test('the search file marks the API reference\'s pages (manifest generatedBy "api-reference") reference: true, and no other page', () => {
+  const en = { code: 'en' };
+  const page = (id, generatedBy) => ({ id, section: 's', ...(generatedBy ? { generatedBy } : {}), entries: { en: { relPath: `ENG/${id}.md`, route: `/ENG/${id}`, title: id } } });
+  const small = { languages: [en], sections: [{ id: 's' }], pages: [page('Sessions'), page('HttpResponse', 'api-reference'), page('Benchmarks', 'benchmarks')] };
+  const files = new Map([
+    ['ENG/Sessions.md', '# Sessions\n\nTurn sessions on.\n'],
+    ['ENG/HttpResponse.md', '# HttpResponse\n\n## setBody\n\nSets the body.\n'],
+    ['ENG/Benchmarks.md', '# Benchmarks\n\nFigures.\n'],
+  ]);
+  const docs = languageDocuments({ manifest: small, lang: en, md: createMarkdown(), files });
+  assert.deepEqual(docs.pages.map((p) => p.reference), [undefined, true, undefined]);
+  assert.deepEqual(docs.sections.filter((s) => docs.pages[s[0]].reference).map((s) => s[2]), ['HttpResponse', 'setBody']);
+  for (const lang of manifest.languages) {
+    const marked = manifest.pages.filter((p) => p.generatedBy === 'api-reference').length;
+    assert.equal(data[lang.code].pages.filter((p) => p.reference).length, marked, `${lang.code}: the real search file marks exactly the reference's pages`);
+  }
 });
 
 test('the pages of a later manifest section (searchOrder: the tutorial) after the others whose headings say the query as closely', async () => {
