@@ -161,7 +161,7 @@ test('the search file marks the API reference\'s pages (manifest generatedBy "ap
   const small = { languages: [en], sections: [{ id: 's' }], pages: [page('Sessions'), page('HttpResponse', 'api-reference'), page('Benchmarks', 'benchmarks')] };
   const files = new Map([
     ['ENG/Sessions.md', '# Sessions\n\nTurn sessions on.\n'],
-    ['ENG/HttpResponse.md', '# HttpResponse\n\n## setBody\n\nSets the body.\n'],
+    ['ENG/HttpResponse.md', '# HttpResponse\n\nThe response a handler returns.\n\n## setBody\n\nSets the body.\n'],
     ['ENG/Benchmarks.md', '# Benchmarks\n\nFigures.\n'],
   ]);
   const docs = languageDocuments({ manifest: small, lang: en, md: createMarkdown(), files });

@@ -101,7 +101,7 @@ test('English searches its own index and never loads the folding table', { timeo
   await page.close();
 });
 
-test('index and query are tokenized identically in Chromium and in Node (character pairs, no Intl.Segmenter)', { timeout: 60000 }, async () => {
+test('index and query are tokenized identically in Chromium and in Node (character pairs, no Intl.Segmenter)', { timeout: 120000 }, async () => {
   const text = require('../../../shared/src/search-text');
   const samples = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'search/zh-CN.json'), 'utf8')).sections.map((s) => `${s[2]} ${s[3]}`)
     .concat(['上传文件到服务器的数据库事务', 'github.com/drogonframework/drogon 的协程', 'Event loop 線程']);
