@@ -11,31 +11,23 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const MiniSearch = require('minisearch');
 const OpenCC = require('opencc-js');
-const { generatePages } = require('../../src/generate-pages');
-const { siteMarkdown } = require('../../src/build');
-const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
+const { FOLD_TABLE } = require('../../src/search/search-files');
+const { searchIndexes } = require('../support/search-indexes');
 const { loadOverrides } = require('../../src/convert/overrides');
 
 // The rule table as the search folds it: a rule that holds only after or before something is not a
 // phrase (one with exceptions only, notAfter or notBefore, is).
 const foldedTerms = () => loadOverrides().entries.filter((e) => e.after === undefined && e.before === undefined);
-const { createFolder, createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
+const { createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 
 let files;
 let manifest;
 let fold;
-const indexes = {};
-const data = {};
+let indexes;
+let data;
 
 test.before(async () => {
-  const generated = generatePages({});
-  manifest = generated.manifest;
-  files = await searchFiles({ manifest, files: siteMarkdown(generated) });
-  fold = createFolder(JSON.parse(files.get(FOLD_TABLE)));
-  for (const lang of manifest.languages) {
-    data[lang.code] = JSON.parse(files.get(`search/${lang.code}.json`));
-    indexes[lang.code] = await createIndex(MiniSearch, data[lang.code], data[lang.code].fold ? fold : null, { maxResults: 1000 });
-  }
+  ({ manifest, files, fold, indexes, data } = await searchIndexes({ maxResults: 1000 }));
 });
 
 // The sections (route, heading id) whose text or title holds a string.
