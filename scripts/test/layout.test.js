@@ -187,6 +187,7 @@ const NOT_TESTED = {
   'bench/src/calibration-cli.js': 'issue 25\'s command (npm run bench:calibration); its calibration is tested in bench/test/pool/calibration.test.js',
   'docs/src/page-load-bench.js': 'a measurement (npm run bench:page) that prints the page\'s load time and JavaScript size',
   'docs/src/convert/speed-bench.js': 'a measurement that prints the zh-TW conversion\'s speed',
+  'docs/src/search-bench.js': 'a measurement (npm run bench:search) that prints the query sets\' scores with an earlier revision\'s search code and this checkout\'s; the scoring and ranking it runs are tested in docs/test/search/search-queries.test.js',
   'scripts/ensure-deps.sh': 'npm test itself: every test runs after it',
   'scripts/test.js': 'npm test itself: the runner of every test file',
   'scripts/apt-install.sh': 'sourced by ensure-deps.sh and install-actionlint.sh; runs whenever npm test does',

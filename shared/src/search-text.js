@@ -13,12 +13,13 @@
 //   word segmentation split 协程, 上传 and 服务器 into single characters in Node 20 (ICU 78.2) and
 //   Chromium 156 alike, and the two split 211 of the 337 Chinese sections' mixed text differently
 //   (github.com one word in Node, two in Chromium); pairs are the same code on both sides.
-// - query and order (search-rank.js, joined before this file in the browser): a run of CJK characters
-//   matches a section whose pairs cover every character of the run, in any order: 上传文件 finds
-//   文件上传, while 数据库 still needs 数据 and 据库. Words of letters must all match (prefix; typos in
-//   longer words). Sections rank by BM25 with their heading above the page's title and other-language
-//   title (alias) and both far above body text, in tiers of how closely the heading says what the
-//   query says.
+// - query and order (search-rank.js, joined before this file in the browser): each part of the
+//   query (a word, a run of CJK characters) is searched on its own, so a result need not hold all of
+//   them: a run by its pairs, a word by prefix and by its stem's prefix; typos are forgiven only in
+//   a word the index holds in no form (timer must not find "time"). Sections are scored by BM25
+//   with the heading above the page's title and other-language title (alias), both far above the
+//   prose, and the code blocks at half the prose; results come in the order of search-rank.js
+//   compare.
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./search-rank'));
@@ -133,9 +134,10 @@
 
   // A short excerpt of text around the first place where one of the query's words occurs, compared
   // after folding characters (which keeps positions: one character for one).
-  function excerpt(text, query, foldChars, size) {
+  // folded (optional): foldChars(text).toLowerCase(), when the caller keeps it.
+  function excerpt(text, query, foldChars, size, folded) {
     var chars = Array.from(text);
-    var folded = Array.from(foldChars ? foldChars(text) : text).join('').toLowerCase();
+    if (folded === undefined) folded = (foldChars ? foldChars(text) : text).toLowerCase();
     var at = -1;
     var words = [];
     // Each word as typed, then the pairs of its CJK runs (上传文件 is found where 文件上传 is written).
@@ -153,74 +155,180 @@
   }
 
   // The search of one language. MiniSearch: the library (window.MiniSearch or require('minisearch'));
-  // data: search/<code>.json ({ pages: [{ route, title, alias }], sections: [[page, id, title, text]] };
-  // alias: the page's title in the site's first language, on its translations, so an English term
-  // finds the translated page); fold: createFolder(...) for the Chinese languages, else null.
+  // data: search/<code>.json ({ pages: [{ route, title, alias, reference, order }], sections: [[page,
+  // id, title, text, code]] }; alias: the page's title in the site's first language, on its
+  // translations, so an English term finds the translated page; reference: true on the API
+  // reference's pages, ranked below the guide (search-rank.js kindOf); order: the manifest section's
+  // searchOrder; code: the section's code blocks); fold: createFolder(...) for the Chinese languages,
+  // else null. options: { maxResults, excerptChars, explain (each result carries what ordered it) }.
   // Resolves to { search(query) -> { total, results: [{ route, id, href, title, excerpt }] } }.
+  // How much of its page's introduction a section's score takes (search: a section inherits ...).
+  var INTRO_SHARE = 0.5;
+  // The weight of a word's stem beside the word itself.
+  var STEM_WEIGHT = 0.5;
+  // How much a word in a section's code counts beside one in its prose (1): code uses a name, prose
+  // says what it is for (timer: the page that explains timers before the one whose code names a
+  // variable timer six times).
+  var CODE_BOOST = 0.5;
+
   function createIndex(MiniSearch, data, fold, options) {
     var opts = options || {};
     var max = opts.maxResults || 20;
     var excerptChars = opts.excerptChars || 120;
     var normalize = fold || function (t) { return t; };
+    // A text's terms, lower case, as the index holds them; headings and titles are read often (the
+    // tiers), so their terms are kept.
+    var termsCache = new Map();
+    function termsOf(text) {
+      var terms = termsCache.get(text);
+      if (!terms) {
+        terms = tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); });
+        if (text.length <= 200) termsCache.set(text, terms);
+      }
+      return terms;
+    }
+    // Each section as the index reads it: heading (title), the page's title (page; on a page's first
+    // section also its other-language title, alias) and text, each folded once (folded) and, for
+    // Chinese, followed by every phrase inside it folded on its own (fold.phrasesIn).
+    var firstOf = []; // page index -> index of its first section (the page itself)
+    var docs = data.sections.map(function (s, i) {
+      var page = data.pages[s[0]];
+      var first = firstOf[s[0]] === undefined;
+      if (first) firstOf[s[0]] = i;
+      var raw = { title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3], code: s[4] || '' };
+      var doc = { id: i, raw: raw, folded: {}, indexed: {} };
+      Object.keys(raw).forEach(function (field) {
+        doc.folded[field] = normalize(raw[field]);
+        doc.indexed[field] = fold ? doc.folded[field] + ' ' + fold.phrasesIn(raw[field]).join(' ') : raw[field];
+      });
+      doc.headingTerms = termsOf(raw.title);
+      doc.alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
+      return doc;
+    });
+    // Each page's kind as the order reads it (search-rank.js kindOf): 1 for the API reference's pages.
+    var kinds = data.pages.map(rank.kindOf);
     var mini = new MiniSearch({
-      fields: ['title', 'page', 'text'],
-      // Indexed: the folded text, and every phrase inside it folded on its own (fold.phrasesIn).
-      tokenize: fold ? function (t) { return tokenize(fold(t) + ' ' + fold.phrasesIn(t).join(' ')); } : tokenize,
+      fields: ['title', 'page', 'text', 'code'],
+      extractField: function (doc, field) { return field === 'id' ? doc.id : doc.indexed[field]; },
+      tokenize: tokenize,
       processTerm: function (term) { return term.toLowerCase(); },
       searchOptions: {
         // The query arrives as terms already (queryParts).
         tokenize: function (term) { return [term]; },
-        boost: { title: 8, page: 4 },
+        boost: { title: 8, page: 4, text: 1, code: CODE_BOOST },
         prefix: true,
         // Typos in words of letters; CJK pairs are matched as they are.
         fuzzy: function (term) { return !isCjk(term) && term.length > 3 ? 0.2 : false; },
       },
     });
-    var docs = data.sections.map(function (s, i) {
-      var page = data.pages[s[0]];
-      var first = i === 0 || data.sections[i - 1][0] !== s[0];
-      return { id: i, title: s[2], page: first ? [page.title].concat(page.alias || []).join(' ') : page.title, text: s[3] };
-    });
+    // A section's text as excerpts show it (its prose, then its code) and search it (characters
+    // folded, lower case); on first use.
+    var excerptCache = new Map();
+    function excerptText(id) {
+      if (!excerptCache.has(id)) {
+        var shown = docs[id].raw.code ? docs[id].raw.text + ' ' + docs[id].raw.code : docs[id].raw.text;
+        excerptCache.set(id, { shown: shown, folded: (fold ? fold.chars(shown) : shown).toLowerCase() });
+      }
+      return excerptCache.get(id);
+    }
+    // For each word and each pair of the query, how many of the hits hold it (the weight of its
+    // rarity, search-rank.js rarity): term -> count.
+    function holdersOf(parts, hits) {
+      var holders = new Map();
+      var count = function (term) { holders.set(term, (holders.get(term) || 0) + 1); };
+      parts.forEach(function (part, k) {
+        hits.forEach(function (hit) {
+          var terms = hit.any[k] || [];
+          if (part.pairs) new Set(terms).forEach(count);
+          else if (terms.some(function (t) { return rank.wordMatches(part.term, t); })) count(part.term);
+        });
+      });
+      return function (term) { return holders.get(term) || 0; };
+    }
+    // The results of one part of the query: a run of CJK characters by its pairs, a character by
+    // prefix, a word by prefix and by its stem's prefix (at STEM_WEIGHT); typos are forgiven only in
+    // a word that the index holds in no form.
+    function partHits(part) {
+      if (part.pairs) return mini.search({ combineWith: 'OR', queries: part.pairs, prefix: false });
+      if (part.cjk) return mini.search(part.term);
+      var root = rank.stem(part.term);
+      var forms = root === part.term ? [part.term] : [part.term, { queries: [root], boostTerm: function () { return STEM_WEIGHT; } }];
+      var exact = mini.search({ combineWith: 'OR', queries: forms, fuzzy: false });
+      return exact.length ? exact : mini.search({ combineWith: 'OR', queries: forms });
+    }
     return mini.addAllAsync(docs, { chunkSize: 50 }).then(function () {
       return {
         search: function (query) {
-          var parts = queryParts(normalize(query));
-          if (!parts.length) return { total: 0, results: [] };
-          var runs = parts.filter(function (p) { return p.pairs; });
-          var hits = mini.search({
-            combineWith: 'AND',
-            queries: parts.map(function (p) { return p.pairs ? { combineWith: 'OR', queries: p.pairs } : p.term; }),
-          }, {
-            filter: function (hit) {
-              var matched = new Set(hit.queryTerms);
-              return runs.every(function (run) { return rank.covers(run, matched); });
-            },
-          });
-          // In tiers of how closely the heading (or the page's other-language title) says what the
-          // query says (search-rank.js tier), by score within each.
-          var termsOf = function (text) { return tokenize(normalize(text)).map(function (t) { return t.toLowerCase(); }); };
           var folded = normalize(query);
-          hits.forEach(function (hit) {
-            var doc = docs[hit.id];
-            var page = data.pages[data.sections[hit.id][0]];
-            var first = hit.id === 0 || data.sections[hit.id - 1][0] !== data.sections[hit.id][0];
-            var alias = first && page.alias ? normalize([].concat(page.alias).join(' ')) : '';
-            hit.tier = rank.tier(parts, folded, { title: normalize(doc.title), page: normalize(page.title), alias: alias, first: first }, termsOf);
+          var parts = rank.contentParts(queryParts(folded));
+          if (!parts.length) return { total: 0, results: [] };
+          // Each part searched on its own, so that a result need not hold every part and knows which
+          // it holds, and where. found: section index -> { id, score, any, hierarchy, page }: the
+          // score summed over the parts, and for each part (by index) the index's terms that matched
+          // it anywhere, in the heading or the page's title, in the page's title.
+          var found = new Map();
+          parts.forEach(function (part, k) {
+            partHits(part).forEach(function (hit) {
+              var r = found.get(hit.id);
+              if (!r) found.set(hit.id, r = { id: hit.id, score: 0, any: [], hierarchy: [], page: [] });
+              r.score += hit.score;
+              Object.keys(hit.match).forEach(function (term) {
+                var fields = hit.match[term];
+                (r.any[k] = r.any[k] || []).push(term);
+                if (fields.indexOf('title') >= 0 || fields.indexOf('page') >= 0) (r.hierarchy[k] = r.hierarchy[k] || []).push(term);
+                if (fields.indexOf('page') >= 0) (r.page[k] = r.page[k] || []).push(term);
+              });
+            });
           });
-          hits.sort(function (a, b) { return b.tier - a.tier || b.score - a.score; });
+          var hits = Array.from(found.values());
+          var rarity = rank.rarity(parts, holdersOf(parts, hits), docs.length);
+          var several = parts.length > 1 || (parts[0].pairs && parts[0].pairs.length > 1);
+          hits.forEach(function (hit) {
+            var section = data.sections[hit.id];
+            var page = data.pages[section[0]];
+            var first = firstOf[section[0]] === hit.id;
+            var doc = docs[hit.id];
+            hit.kind = kinds[section[0]];
+            hit.order = page.order || 0;
+            hit.tier = rank.tier(parts, folded, { title: doc.folded.title, page: normalize(page.title), alias: first ? doc.alias : '', first: first }, termsOf);
+            hit.phrase = several && rank.phrase(parts, doc.headingTerms) ? 1 : 0;
+            hit.held = rank.share(parts, hit.any);
+            // A heading that is just one word of the query, on a section without the others, is no
+            // match of the heading (search-rank.js compare).
+            var narrow = parts.length > 1 && hit.held < 1 && parts.some(function (part) { return rank.saysOnly([part], doc.folded.title, doc.headingTerms); });
+            hit.rareHierarchy = narrow ? 0 : rank.share(parts, hit.hierarchy, rarity);
+            hit.hierarchy = narrow ? 0 : rank.share(parts, hit.hierarchy);
+            hit.page = narrow ? 0 : rank.share(parts, hit.page);
+          });
+          // A section takes INTRO_SHARE of the score of its page's introduction (the page's first
+          // section) when that holds some of the query too: the page is about it.
+          hits.forEach(function (hit) {
+            var intro = found.get(firstOf[data.sections[hit.id][0]]);
+            hit.score += intro && intro !== hit ? INTRO_SHARE * intro.score : 0;
+          });
+          // Results that hold less than half the query only when none holds more.
+          var best = hits.reduce(function (m, h) { return Math.max(m, h.held); }, 0);
+          hits = hits.filter(function (h) { return h.held >= Math.min(best, 0.5); });
+          hits.sort(rank.compare);
           return {
             total: hits.length,
             results: hits.slice(0, max).map(function (hit) {
               var section = data.sections[hit.id];
               var page = data.pages[section[0]];
               var id = section[1];
-              return {
+              var result = {
                 route: page.route,
                 id: id,
                 href: '#' + encodeURI(page.route) + (id ? '?id=' + encodeURIComponent(id) : ''),
                 title: id && section[2] !== page.title ? page.title + ' › ' + section[2] : page.title,
-                excerpt: excerpt(section[3], query, fold && fold.chars, excerptChars),
+                excerpt: excerpt(excerptText(hit.id).shown, query, fold && fold.chars, excerptChars, excerptText(hit.id).folded),
               };
+              // options.explain: what ordered the result (search-rank.js compare), for tests.
+              if (opts.explain) {
+                result.rank = { kind: hit.kind, order: hit.order, tier: hit.tier, phrase: hit.phrase, hierarchy: hit.hierarchy, page: hit.page,
+                  rareHierarchy: hit.rareHierarchy, held: hit.held, score: hit.score };
+              }
+              return result;
             }),
           };
         },

@@ -164,12 +164,16 @@ function validateManifest(raw, { source = 'docs/manifest.json', converter } = {}
   const sections = check.array(raw.sections, 'sections').map((section, i) => {
     const field = `sections[${i}]`;
     check.object(section, field);
-    check.onlyKeys(section, ['id', 'title'], field);
+    check.onlyKeys(section, ['id', 'title', 'searchOrder'], field);
     const id = check.string(section.id, `${field}.id`);
     check.object(section.title, `${field}.title`);
     const title = checkPerLanguage(check, section.title, languages, `${field}.title`, (v, f) => check.string(v, f));
     for (const lang of derivedLanguages) title[lang.code] = derive(title[lang.derivedFrom], `${field}.title.${lang.code}`);
-    return { id, title };
+    // searchOrder: where the section's pages come among search results whose headings say the query
+    // as closely (0, the default, first; the tutorial's steps after the chapters: shared/src/search-rank.js).
+    const searchOrder = section.searchOrder === undefined ? 0 : section.searchOrder;
+    if (!Number.isInteger(searchOrder) || searchOrder < 0) check.fail(`${field}.searchOrder`, `expected a non-negative integer, got ${describe(section.searchOrder)}`);
+    return { id, title, searchOrder };
   });
   const sectionIds = new Set();
   sections.forEach((s, i) => {

@@ -23,6 +23,8 @@ test('the real manifest loads; zh-TW names and titles are the conversion of zh-C
     assert.equal(page.entries.en.relPath, `ENG/${page.entries.en.file}.md`);
   }
   for (const section of manifest.sections) assert.equal(section.title['zh-TW'], convertText(section.title['zh-CN']));
+  // A section's place among search results of one tier: 0 unless the manifest says otherwise.
+  for (const section of manifest.sections) assert.equal(section.searchOrder, raw.sections.find((s) => s.id === section.id).searchOrder || 0);
 });
 
 test('pages come in manifest order, numbered 1..n; helpers give routes /<DIR>/<file>', () => {
@@ -64,6 +66,8 @@ const badCases = [
   ['section title missing', (m) => { delete m.sections[0].title.en; }, /sections\[0\]\.title\.en: missing/],
   ['sections out of order', (m) => { m.pages.find((p) => p.section === 'project').order = 5; }, /section "project", which comes before|comes before section/],
   ['section without pages', (m) => { m.sections.push({ id: 'empty', title: { en: 'E', 'zh-CN': 'E' } }); }, /sections\[\d+\]: section "empty" has no pages/],
+  ['section search order not an integer', (m) => { m.sections[0].searchOrder = 'last'; }, /sections\[0\]\.searchOrder: expected a non-negative integer, got "last"/],
+  ['section search order negative', (m) => { m.sections[0].searchOrder = -1; }, /sections\[0\]\.searchOrder: expected a non-negative integer/],
   ['pages not an array', (m) => { m.pages = {}; }, /pages: expected a non-empty array, got object/],
   ['title on two lines', (m) => { m.pages[0].en.title = 'a\nb'; }, /pages\[0\]\.en\.title: must be one line/],
   ['site base URL not absolute', (m) => { m.site.baseUrl = '/drogon-docs/'; }, /site\.baseUrl: "\/drogon-docs\/" is not an absolute URL/],

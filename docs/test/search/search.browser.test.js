@@ -2,7 +2,9 @@
 // Simplified query on the Traditional site finds the page whose text holds the Traditional form, and a
 // Traditional query on the Simplified site the reverse; English searches its own pages without the
 // folding table. Results open docsify routes; no console error or CSP violation. Chromium tokenizes
-// index and query exactly as Node does; a Chinese query on the English site offers the Chinese results.
+// index and query exactly as Node does and ranks every query of docs/test/search's query sets in the
+// same order (plugins/search-text.js is shared/src/search-rank.js and search-text.js); a Chinese query
+// on the English site offers the Chinese results.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -99,7 +101,7 @@ test('English searches its own index and never loads the folding table', { timeo
   await page.close();
 });
 
-test('index and query are tokenized identically in Chromium and in Node (character pairs, no Intl.Segmenter)', { timeout: 60000 }, async () => {
+test('index and query are tokenized identically in Chromium and in Node (character pairs, no Intl.Segmenter)', { timeout: 120000 }, async () => {
   const text = require('../../../shared/src/search-text');
   const samples = JSON.parse(fs.readFileSync(path.join(site.siteDir, 'search/zh-CN.json'), 'utf8')).sections.map((s) => `${s[2]} ${s[3]}`)
     .concat(['上传文件到服务器的数据库事务', 'github.com/drogonframework/drogon 的协程', 'Event loop 線程']);
@@ -111,6 +113,39 @@ test('index and query are tokenized identically in Chromium and in Node (charact
   const inNode = samples.map((t) => [text.tokenize(t), text.queryParts(t)]);
   assert.equal(inBrowser.length, samples.length);
   inNode.forEach((expected, i) => assert.deepEqual(inBrowser[i], expected, `section ${i}: "${samples[i].slice(0, 40)}"`));
+  await page.close();
+});
+
+test('the browser ranks as node does: every query of both query sets finds the same results in Chromium, in the same order', { timeout: 300000 }, async () => {
+  const MiniSearch = require('minisearch');
+  const text = require('../../../shared/src/search-text');
+  const queries = require('./search-queries.json').queries.concat(require('./search-queries-held-out.json').queries);
+  const read = (name) => JSON.parse(fs.readFileSync(path.join(site.siteDir, name), 'utf8'));
+  const inNode = [];
+  for (const lang of map.languages) {
+    const data = read(`search/${lang.code}.json`);
+    const index = await text.createIndex(MiniSearch, data, data.fold ? text.createFolder(read(data.fold)) : null, { maxResults: 5 });
+    for (const q of queries.filter((x) => x.lang === lang.code)) inNode.push([q.lang, q.query, index.search(q.query).results.map((r) => r.href)]);
+  }
+  const page = await browser.newPage();
+  await gotoRoute(page, site.url, map.pages[0].languages.en.route);
+  await page.fill('.search input[type="search"]', 'x'); // loads MiniSearch and search-text.js
+  await page.waitForFunction(() => window.DROGON_SEARCH_TEXT && window.MiniSearch, null, { timeout: 60000 });
+  const inBrowser = await page.evaluate(async (list) => {
+    const T = window.DROGON_SEARCH_TEXT;
+    const get = (url) => fetch(url).then((r) => r.json());
+    const out = [];
+    for (const code of [...new Set(list.map((q) => q[0]))]) {
+      const data = await get(`search/${code}.json`);
+      const index = await T.createIndex(window.MiniSearch, data, data.fold ? T.createFolder(await get(data.fold)) : null, { maxResults: 5 });
+      for (const q of list.filter((x) => x[0] === code)) out.push([q[0], q[1], index.search(q[1]).results.map((r) => r.href)]);
+    }
+    return out;
+  }, inNode.map(([lang, query]) => [lang, query]));
+  assert.equal(inBrowser.length, queries.length);
+  assert.ok(inNode.filter(([, , hrefs]) => hrefs.length > 0).length >= queries.length - 2, 'queries without results');
+  assert.deepEqual(inBrowser, inNode);
+  assert.deepEqual(page.problems, [], page.problems.join('\n'));
   await page.close();
 });
 

@@ -11,36 +11,28 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const MiniSearch = require('minisearch');
 const OpenCC = require('opencc-js');
-const { generatePages } = require('../../src/generate-pages');
-const { siteMarkdown } = require('../../src/build');
-const { searchFiles, FOLD_TABLE } = require('../../src/search/search-files');
+const { FOLD_TABLE } = require('../../src/search/search-files');
+const { searchIndexes } = require('../support/search-indexes');
 const { loadOverrides } = require('../../src/convert/overrides');
 
 // The rule table as the search folds it: a rule that holds only after or before something is not a
 // phrase (one with exceptions only, notAfter or notBefore, is).
 const foldedTerms = () => loadOverrides().entries.filter((e) => e.after === undefined && e.before === undefined);
-const { createFolder, createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
+const { createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 
 let files;
 let manifest;
 let fold;
-const indexes = {};
-const data = {};
+let indexes;
+let data;
 
 test.before(async () => {
-  const generated = generatePages({});
-  manifest = generated.manifest;
-  files = await searchFiles({ manifest, files: siteMarkdown(generated) });
-  fold = createFolder(JSON.parse(files.get(FOLD_TABLE)));
-  for (const lang of manifest.languages) {
-    data[lang.code] = JSON.parse(files.get(`search/${lang.code}.json`));
-    indexes[lang.code] = await createIndex(MiniSearch, data[lang.code], data[lang.code].fold ? fold : null, { maxResults: 1000 });
-  }
+  ({ manifest, files, fold, indexes, data } = await searchIndexes({ maxResults: 1000 }));
 });
 
 // The sections (route, heading id) whose text or title holds a string.
 function sectionsWith(code, text) {
-  return data[code].sections.filter((s) => s[2].includes(text) || s[3].includes(text)).map((s) => `${data[code].pages[s[0]].route}#${s[1]}`);
+  return data[code].sections.filter((s) => s[2].includes(text) || s[3].includes(text) || s[4].includes(text)).map((s) => `${data[code].pages[s[0]].route}#${s[1]}`);
 }
 const found = (code, query) => indexes[code].search(query).results.map((r) => `${r.route}#${r.id}`);
 
@@ -57,8 +49,12 @@ test('one index per language; the Chinese ones fold with the table, English not'
     const others = manifest.languages.filter((l) => l.code !== lang.code).map((l) => l.name).join(' · ');
     assert.ok(!all.includes(`${label}: ${others}`) && !all.includes(`${label}：${others}`), `${lang.code}: navigation block indexed`);
   }
-  // Code is searchable: API names live in code blocks.
+  // Code is searchable: API names live in code blocks, kept apart from the prose (the ranking weighs
+  // them below it).
   assert.ok(found('en', 'PubSubService').some((r) => r.startsWith('/ENG/WebSocket')));
+  const quickStart = data.en.sections.filter((s) => data.en.pages[s[0]].route === '/ENG/Quick-Start');
+  assert.ok(quickStart.some((s) => s[4].includes('app().registerHandler(') && !s[3].includes('app().registerHandler(')), 'a code block in the prose of its section');
+  assert.ok(data.en.sections.every((s) => s.length === 5 && typeof s[4] === 'string'));
 });
 
 test('folding: the same function for index and query, and it settles (folding twice changes nothing)', () => {
