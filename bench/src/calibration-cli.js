@@ -10,7 +10,7 @@ const { readHistoryEntries, sameRun } = require('./pool/history-entries');
 const { calibrate } = require('./pool/calibration');
 const { loadResultsFile } = require('../../shared/src/results-file');
 const { DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
-const { displayPath, repoRoot } = require('./shared/paths');
+const { displayPath, repoRoot } = require('./helpers/paths');
 const { join } = require('node:path');
 
 const pct = ({ contained, total }) => (total ? `${contained} of ${total} (${((100 * contained) / total).toFixed(1)} %)` : '0 of 0');

@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const { poolWithHistory } = require('./pool/pool-runs');
 const { loadResultsFile, writeResults } = require('../../shared/src/results-file');
 const { DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
-const { displayPath, repoRoot } = require('./shared/paths');
+const { displayPath, repoRoot } = require('./helpers/paths');
 
 function main(argv) {
   const { values } = parseArgs({ args: argv, options: { 'history-dir': { type: 'string' }, results: { type: 'string' } } });

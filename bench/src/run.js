@@ -16,7 +16,7 @@ const { unusableJsonServers, dropJsonServers, notBuiltHere } = require('./plan/j
 const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');
 const { planCpus } = require('./plan/cpu-plan');
 const { captureEnvironment } = require('./plan/environment');
-const { repoRoot } = require('./shared/paths');
+const { repoRoot } = require('./helpers/paths');
 const { scenarioRunners, describeServers } = require('./run-parts/scenarios');
 const { runBlockMajor } = require('./run-parts/block-schedule');
 const { runSweep } = require('./run-parts/sweep');
@@ -34,7 +34,7 @@ const { SchemaError } = require('../../shared/src/json-schema');
 const { killAllGroupsSync, liveGroupLabels } = require('../../shared/src/process-group');
 const { isPortFree, waitPortFree } = require('./servers/ports');
 const { Progress, formatDuration } = require('./run-parts/progress');
-const { EXIT, BenchError } = require('./shared/errors');
+const { EXIT, BenchError } = require('./helpers/errors');
 
 const log = (line = '') => process.stdout.write(line + '\n');
 let scratchDirs = []; // one per server of the plan, removed at exit

@@ -7,12 +7,12 @@
 const { openSync, closeSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('../../../shared/src/process-group');
-const { fillTemplate, pinned, wrapExec } = require('../shared/command-line');
+const { fillTemplate, pinned, wrapExec } = require('../helpers/command-line');
 const { parseH2loadOutput, checkAllSucceeded } = require('../parse/h2load');
 const { parseAbOutput } = require('../parse/ab');
 const { describeExit } = require('../servers/servers');
-const { repoRoot, displayPath } = require('../shared/paths');
-const { readTextOrEmpty: readText } = require('../shared/read-text');
+const { repoRoot, displayPath } = require('../helpers/paths');
+const { readTextOrEmpty: readText } = require('../helpers/read-text');
 
 // A counted repeat that failed (its load, its server, its counting tool): the part records the reason
 // and goes on with the next repeat.

@@ -1,8 +1,8 @@
 'use strict';
 // Expand a profile of the loaded scenario file (load-scenarios.js) into the plan a run follows: each
 // part's scenarios, servers, cases and settings, with the command line's choices applied.
-const { BenchError } = require('../shared/errors');
-const { newSeed } = require('../shared/prng');
+const { BenchError } = require('../helpers/errors');
+const { newSeed } = require('../helpers/prng');
 const { parseList, chooseParts, selectScenarios, chooseServers } = require('./plan-selection');
 const { jsonLoadShape } = require('./json-load-shape');
 

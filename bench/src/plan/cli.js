@@ -1,7 +1,7 @@
 'use strict';
 // Command-line options of `npm run bench -- ...`.
 const { parseArgs } = require('node:util');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 
 const USAGE = `usage: npm run bench -- [options]
   --profile <name>       profile of bench/scenarios.json (default: default; quick: under 60 s)

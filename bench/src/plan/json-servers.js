@@ -5,8 +5,8 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { BenchError } = require('../shared/errors');
-const { fillTemplate } = require('../shared/command-line');
+const { BenchError } = require('../helpers/errors');
+const { fillTemplate } = require('../helpers/command-line');
 
 const SERVERS_FILE = join(__dirname, '..', '..', 'json', 'servers.json');
 const PORT_RANGE = [18090, 18099];

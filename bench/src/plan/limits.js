@@ -1,7 +1,7 @@
 'use strict';
 // The open-files hard limit: the runner raises the soft limit to it for servers and load generators.
 const { readFileSync } = require('node:fs');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 
 function openFilesHardLimit() {
   const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));

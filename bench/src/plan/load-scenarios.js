@@ -4,7 +4,7 @@
 // file and the field.
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 const { loadJsonServers } = require('./json-servers');
 const { checkSchema, checkReferences } = require('./validate-scenarios');
 

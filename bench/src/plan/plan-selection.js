@@ -1,7 +1,7 @@
 'use strict';
 // What a run takes from its profile: the parts (--parts), the scenarios (--scenarios) and the servers
 // (--servers), each name checked against the profile and the scenario file.
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 const { runnerDefs } = require('./json-servers');
 
 function parseList(value) {

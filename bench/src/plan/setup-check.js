@@ -5,7 +5,7 @@
 const { accessSync, constants } = require('node:fs');
 const { join, delimiter, isAbsolute } = require('node:path');
 const { loadBenchState: readBenchState, BenchStateError } = require('../../../shared/src/bench-state');
-const { BenchError, SETUP_HINT } = require('../shared/errors');
+const { BenchError, SETUP_HINT } = require('../helpers/errors');
 
 /** { path, state } of $BENCH_HOME/state.json; a BenchError naming the setup command when unusable. */
 function loadBenchState(env = process.env) {

@@ -4,7 +4,7 @@
 // reference server, and pipelining only where the tool can do it. Every error names the file and the field.
 const { join } = require('node:path');
 const { validateAgainst, SchemaError } = require('../../../shared/src/json-schema');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 
 const scenariosSchemaPath = join(__dirname, '..', '..', 'scenarios.schema.json');
 

@@ -11,12 +11,12 @@
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
-const { fillTemplate, shellLine } = require('../shared/command-line');
+const { fillTemplate, shellLine } = require('../helpers/command-line');
 const { instructionsOf } = require('../parse/cachegrind');
 const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../measure/counted-load');
 const { assertLoopback } = require('../measure/closed-loop');
-const { displayPath } = require('../shared/paths');
-const { readTextOrEmpty: readText } = require('../shared/read-text');
+const { displayPath } = require('../helpers/paths');
+const { readTextOrEmpty: readText } = require('../helpers/read-text');
 const { median } = require('../summarize/stats');
 const { countComparisons } = require('../summarize/counts');
 const { measurementToolVersions } = require('../plan/environment');

@@ -17,7 +17,7 @@
 //    mean of the paired per-round ratios, with a hierarchical bootstrap interval over blocks, then
 //    rounds (summarize/bootstrap.js).
 const { startServer, stopServer, ServerStartError } = require('../servers/servers');
-const { streamFor, shuffled } = require('../shared/prng');
+const { streamFor, shuffled } = require('../helpers/prng');
 const { sleep } = require('../../../shared/src/process-group');
 const { blockedGeometricMeanInterval, verdictOf } = require('../summarize/bootstrap');
 

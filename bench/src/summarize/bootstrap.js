@@ -11,7 +11,7 @@
 // each block drawn, so the interval carries the variation between server starts and the drift over the
 // run, not only the variation between rounds of one start (Kalibera and Jones, ISMM 2013). The standard
 // deviation of the resampled log means is the run's standard error, which pooling over runs uses.
-const { mulberry32, randomIndex, checkSeed } = require('../shared/prng');
+const { mulberry32, randomIndex, checkSeed } = require('../helpers/prng');
 
 const STATISTIC = 'geometric mean of the paired per-round ratios';
 const INTERVAL = 'percentile';

@@ -4,7 +4,7 @@
 const { median, minMedianMax, spread } = require('./stats');
 const { classifyBottleneck, contention } = require('./bottleneck');
 const { STATISTIC, INTERVAL, RESAMPLING } = require('./bootstrap');
-const { STREAM_DERIVATION } = require('../shared/prng');
+const { STREAM_DERIVATION } = require('../helpers/prng');
 
 // How the blocks of the timed scenarios were ordered (parts/block-schedule.js).
 const BLOCK_ORDER = 'block-major: block 1 of every scenario, then block 2, ...; instruction and system-call counts between blocks';

@@ -3,7 +3,7 @@
 // and that a shuffle is a permutation whose orders all occur.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { mulberry32, fnv1a32, streamFor, shuffled, checkSeed } = require('../../src/shared/prng');
+const { mulberry32, fnv1a32, streamFor, shuffled, checkSeed } = require('../../src/helpers/prng');
 
 test('mulberry32 gives the outputs of the C reference implementation', () => {
   // Computed with the reference C code (state += 0x6D2B79F5; z = (z ^ z >> 15) * (z | 1);

@@ -1,13 +1,13 @@
-// docs/src/shared/slug.js against docsify 5's own code (loaded from node_modules/docsify/dist/docsify.js):
+// docs/src/docsify/slug.js against docsify 5's own code (loaded from node_modules/docsify/dist/docsify.js):
 // its slugify, and the heading ids its compiler (marked + heading renderer) puts into the page.
-// Covers: docs/src/shared/docsify-runtime.js
+// Covers: docs/src/docsify/docsify-runtime.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { baseSlug, createSlugger, extractHeadings } = require('../../src/shared/slug');
-const { loadDocsifyRuntime } = require('../../src/shared/docsify-runtime');
+const { baseSlug, createSlugger, extractHeadings } = require('../../src/docsify/slug');
+const { loadDocsifyRuntime } = require('../../src/docsify/docsify-runtime');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 

@@ -1,10 +1,10 @@
 'use strict';
-// bench/src/shared/paths.js: paths as the results and progress lines show them, relative to the
+// bench/src/helpers/paths.js: paths as the results and progress lines show them, relative to the
 // repository inside it and absolute outside it.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { join } = require('node:path');
-const { repoRoot, displayPath } = require('../../src/shared/paths');
+const { repoRoot, displayPath } = require('../../src/helpers/paths');
 
 test('the repository root holds the bench and the pages', () => {
   assert.ok(require('node:fs').existsSync(join(repoRoot, 'bench', 'scenarios.json')));

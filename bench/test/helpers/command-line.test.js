@@ -3,7 +3,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
-const { fillTemplate, shellLine, wrapTimed, wrapExec, parseTimesOutput } = require('../../src/shared/command-line');
+const { fillTemplate, shellLine, wrapTimed, wrapExec, parseTimesOutput } = require('../../src/helpers/command-line');
 
 test('templates fill placeholders and splice array values', () => {
   const argv = fillTemplate(['wrk', '-c{connections}', '{modeArgs}', '{url}'], { connections: 100, modeArgs: ['-H', 'Connection: close'], url: 'http://127.0.0.1:1/x' }, 'here');
