@@ -16,7 +16,7 @@ const { unusableJsonServers, dropJsonServers, notBuiltHere } = require('./plan/j
 const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');
 const { planCpus } = require('./plan/cpu-plan');
 const { captureEnvironment } = require('./plan/environment');
-const { repoRoot } = require('./helpers/paths');
+const { repoRoot, inRepo, RESULTS_FILE, BENCH_LOGS_DIR } = require('../../shared/src/project-paths');
 const { scenarioRunners, describeServers } = require('./run-parts/scenarios');
 const { runBlockMajor } = require('./run-parts/block-schedule');
 const { runSweep } = require('./run-parts/sweep');
@@ -99,11 +99,11 @@ function describePlan(plan, cpu, environment, logDir, output) {
   return estimate;
 }
 
-// The committed bench/results/latest.json comes only from the complete default profile; any other
+// The committed results file comes only from the complete default profile; any other
 // run (quick, a selection) goes to its logs folder unless --output says otherwise.
 function outputPath(options, plan, logDir) {
   if (options.output) return options.output;
-  if (plan.profile === 'default' && plan.complete) return join(repoRoot, 'bench', 'results', 'latest.json');
+  if (plan.profile === 'default' && plan.complete) return inRepo(RESULTS_FILE);
   return join(logDir, `results-${plan.profile}.json`);
 }
 
@@ -129,7 +129,7 @@ async function main(argv) {
   const cpu = planCpus();
   const startedAt = new Date();
   const environment = captureEnvironment(state, startedAt);
-  const logDir = options.logsDir || join(repoRoot, 'bench', 'logs', startedAt.toISOString().replace(/[:.]/g, '-'));
+  const logDir = options.logsDir || join(inRepo(BENCH_LOGS_DIR), startedAt.toISOString().replace(/[:.]/g, '-'));
   const output = outputPath(options, plan, logDir);
   // Stable folders (user, server, port): the nginx command lines in the results stay the same from run
   // to run, and two benches at once cannot share one: the second stops at the port check above.

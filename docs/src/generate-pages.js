@@ -1,5 +1,5 @@
 // The generate stage, in memory: reads the authored page bodies (ENG, CHN), renders the Benchmarks
-// body from bench/results/latest.json, derives JB_TW from CHN by conversion, adds the navigation
+// body from the results file (RESULTS_FILE), derives JB_TW from CHN by conversion, adds the navigation
 // blocks and sidebars from the manifest. Returns every file's content; writes nothing, so build.js
 // writes only after everything validated and check.js compares against the committed files.
 'use strict';
@@ -14,6 +14,7 @@ const { fillBenchParts } = require('./benchmarks/methodology');
 const { readBenchSettings } = require('./benchmarks/bench-settings');
 const { checkResultsSize } = require('../../shared/src/results-file');
 const { loadHistory } = require('../../shared/src/results-history');
+const { inRepo, RESULTS_FILE, HISTORY_DIR } = require('../../shared/src/project-paths');
 const { renderBenchmarkPages } = require('./benchmarks/render');
 
 // The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
@@ -55,7 +56,7 @@ function readResults(resultsPath, root) {
 // (pages, manifest, results, history), so tests can run the stage on a temp copy of the content.
 function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
   const { results, sha256, bytes, shown } = readResults(resultsPath, root);
-  const history = loadHistory(path.join(root, 'bench', 'results', 'history'));
+  const history = loadHistory(inRepo(HISTORY_DIR, root));
   const bodies = renderBenchmarkPages({ results, resultsSha256: sha256, routes, history });
   checkResultsSize(bytes, `benchmarks: ${shown}`);
   for (const [page, byLang] of Object.entries(bodies)) {
@@ -97,7 +98,7 @@ function generatePages(options = {}) {
     const routes = Object.fromEntries(manifest.pages.map((p) => [p.id,
       Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
     const rendered = time('benchmarks', () => renderBenchmarkBodies({
-      root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),
+      root, resultsPath: options.resultsPath || inRepo(RESULTS_FILE, root),
       authoredCodes: authored.map((l) => l.code), routes,
     }));
     generatedBodies = rendered.bodies;
@@ -185,7 +186,7 @@ function generatePages(options = {}) {
     ['_sidebar.md', nav.renderRootSidebar(manifest)],
   ]);
   const navigationMap = time('navigationMap', () => nav.buildNavigationMap(manifest, ui, bodies));
-  const resultsPath = generatedPages.length ? (options.resultsPath || path.join(root, 'bench', 'results', 'latest.json')) : null;
+  const resultsPath = generatedPages.length ? (options.resultsPath || inRepo(RESULTS_FILE, root)) : null;
   return { manifest, ui, files, bodies, navigationMap, siteRoot, timings, resultsPath };
 }
 

@@ -6,7 +6,7 @@ const EXIT = Object.freeze({
   ok: 0, // results validated and written (some runs may have failed: they are listed)
   internal: 1, // unexpected error (bug); nothing written
   usage: 2, // bad arguments, scenario file, setup state, missing tool, busy port: found before any run
-  invalidResults: 3, // the results did not validate against bench/results.schema.json: nothing written
+  invalidResults: 3, // the results did not validate against the results schema: nothing written
   noSuccessfulRun: 4, // every run failed: nothing written, the previous results stay
   cleanup: 5, // results written, but a port or one of our processes was still busy after the run
   interrupted: 130, // SIGINT/SIGTERM (143 for SIGTERM): servers stopped, nothing written

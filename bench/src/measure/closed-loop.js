@@ -13,7 +13,7 @@ const { parseAbOutput, parseAbLatencyFile, abMeasurement } = require('../parse/a
 const { utilization } = require('../summarize/bottleneck');
 const { serverUrl, describeExit } = require('../servers/servers');
 const { BenchError } = require('../helpers/errors');
-const { repoRoot, displayPath } = require('../helpers/paths');
+const { repoRoot, displayPath } = require('../../../shared/src/project-paths');
 const { readTextOrEmpty: readText } = require('../helpers/read-text');
 
 const LOOPBACK = '127.0.0.1';

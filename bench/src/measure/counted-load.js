@@ -11,7 +11,7 @@ const { fillTemplate, pinned, wrapExec } = require('../helpers/command-line');
 const { parseH2loadOutput, checkAllSucceeded } = require('../parse/h2load');
 const { parseAbOutput } = require('../parse/ab');
 const { describeExit } = require('../servers/servers');
-const { repoRoot, displayPath } = require('../helpers/paths');
+const { repoRoot, displayPath } = require('../../../shared/src/project-paths');
 const { readTextOrEmpty: readText } = require('../helpers/read-text');
 
 // A counted repeat that failed (its load, its server, its counting tool): the part records the reason

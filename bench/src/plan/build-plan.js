@@ -154,7 +154,7 @@ function buildPlan(data, overrides = {}, machine = {}) {
   const instructions = instructionsPart(ctx);
   const syscalls = syscallsPart(ctx);
 
-  // The full profile as defined: only such a run may become bench/results/latest.json.
+  // The full profile as defined: only such a run may become the committed results file.
   const complete = ['servers', 'scenarios', 'parts', 'repetitions', 'blocks', 'durationSeconds', 'warmupSeconds'].every((k) => overrides[k] === undefined);
   return {
     profile: profileName,

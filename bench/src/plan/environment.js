@@ -6,7 +6,7 @@ const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const os = require('node:os');
 const { BenchError, SETUP_HINT } = require('../helpers/errors');
-const { repoRoot } = require('../helpers/paths');
+const { repoRoot } = require('../../../shared/src/project-paths');
 const { readTextOrEmpty: readText } = require('../helpers/read-text');
 
 

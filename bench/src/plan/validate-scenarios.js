@@ -2,11 +2,11 @@
 // Validate a scenario file's data: its schema (bench/scenarios.schema.json), then what a JSON Schema
 // cannot say: unique ids and ports, profiles naming servers and instruction cases that exist, the
 // reference server, and pipelining only where the tool can do it. Every error names the file and the field.
-const { join } = require('node:path');
 const { validateAgainst, SchemaError } = require('../../../shared/src/json-schema');
 const { BenchError } = require('../helpers/errors');
+const { inRepo, SCENARIOS_SCHEMA } = require('../../../shared/src/project-paths');
 
-const scenariosSchemaPath = join(__dirname, '..', '..', 'scenarios.schema.json');
+const scenariosSchemaPath = inRepo(SCENARIOS_SCHEMA);
 
 function checkSchema(data, path) {
   try {

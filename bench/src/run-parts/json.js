@@ -11,7 +11,7 @@ const { join } = require('node:path');
 const { ServerPool } = require('./rounds');
 const { runScenario, scenarioRunner } = require('./scenarios');
 const { checkConformance, formatConformanceReport } = require('../measure/conformance');
-const { displayPath } = require('../helpers/paths');
+const { displayPath } = require('../../../shared/src/project-paths');
 const { stepWeight } = require('../plan/estimate');
 
 // -> { block (results.conformance), excluded: Map(id -> reason) }

@@ -9,7 +9,7 @@ const { spawnGroup, stopGroup, sleep } = require('../../../shared/src/process-gr
 const { fillTemplate, shellLine, wrapExec, pinned } = require('../helpers/command-line');
 const { nginxConf } = require('./nginx-conf');
 const { isPortFree } = require('./ports');
-const { repoRoot, displayPath } = require('../helpers/paths');
+const { repoRoot, displayPath } = require('../../../shared/src/project-paths');
 const { httpRequest } = require('../helpers/http-request');
 
 class ServerStartError extends Error {}

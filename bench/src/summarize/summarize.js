@@ -1,6 +1,6 @@
 'use strict';
 // Summarize: runs -> per scenario x server summary (min/median/max, spread, latency, efficiency),
-// bottleneck call and named notes; then the whole results object in the shape of results.schema.json.
+// bottleneck call and named notes; then the whole results object in the shape of the results schema.
 const { median, minMedianMax, spread } = require('./stats');
 const { classifyBottleneck, contention } = require('./bottleneck');
 const { STATISTIC, INTERVAL, RESAMPLING } = require('./bootstrap');

@@ -166,7 +166,7 @@ function pageSections(page) {
  * { benchmarks: { en, 'zh-CN' }, 'benchmark-details': { en, 'zh-CN' } }: Markdown bodies of the
  * generated pages (each starting with the page title; the navigation blocks are added by
  * docs/src/navigate/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
- * match bench/results.schema.json; nothing is written here.
+ * match the results schema; nothing is written here.
  * options.root: repository root holding examples/benchmark (tests may point elsewhere);
  * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;
  * options.routes: routes of the site's pages by manifest id (default: from docs/manifest.json);

@@ -21,8 +21,8 @@ const { createSlugger, headingConfigId } = require('../docsify/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
 const { escapeHtml } = require('../../../shared/src/escape');
+const { inRepo, SITE_SOURCE_DIR } = require('../../../shared/src/project-paths');
 
-const repoRoot = path.join(__dirname, '..', '..', '..');
 const externalHref = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 // docsify's link and heading options (getAndRemoveConfig): " :name" or " :name=value".
 const docsifyOptions = /(?:^|\s):([\w-]+:?)=?([\w-%]+)?/g;
@@ -33,7 +33,7 @@ function loadPrism() {
   if (prism) return prism;
   const Prism = require('prismjs');
   const loadLanguages = require('prismjs/components/');
-  const { languages } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'site', 'prism-languages.json'), 'utf8'));
+  const { languages } = JSON.parse(fs.readFileSync(path.join(inRepo(SITE_SOURCE_DIR), 'prism-languages.json'), 'utf8'));
   loadLanguages.silent = true;
   loadLanguages(languages);
   prism = Prism;

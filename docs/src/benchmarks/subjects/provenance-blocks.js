@@ -11,9 +11,8 @@ const lookup = require('../../../../shared/src/figures/results-lookup');
 const { utcMinute } = require('../format');
 const { folded, paragraphs } = require('../markdown-blocks');
 const { defineSubject } = require('./subject');
+const { PUBLISHED_RESULTS } = require('../../../../shared/src/project-paths');
 
-// Where the build publishes the results file in the site (docs/src/assemble/assemble-site.js), relative to index.html.
-const PUBLISHED_RESULTS = 'bench/results/latest.json';
 const SHORT_SHA = 12;
 const SHORT_COMMIT = 7;
 
