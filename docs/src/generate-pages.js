@@ -52,10 +52,10 @@ function readResults(resultsPath, root) {
 }
 
 // Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored
-// languages, and returns them with the results they describe ({ bodies, results }). The generator and the history loader are code of this checkout; root only moves the data
+// languages from the results file read by readResults. The generator and the history loader are code of this checkout; root only moves the data
 // (pages, manifest, results, history), so tests can run the stage on a temp copy of the content.
-function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
-  const { results, sha256, bytes, shown } = readResults(resultsPath, root);
+function renderBenchmarkBodies({ root, source, authoredCodes, routes }) {
+  const { results, sha256, bytes, shown } = source;
   const history = loadHistory(inRepo(HISTORY_DIR, root));
   const bodies = renderBenchmarkPages({ results, resultsSha256: sha256, routes, history });
   checkResultsSize(bytes, `benchmarks: ${shown}`);
@@ -66,7 +66,7 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
       }
     }
   }
-  return { bodies, results };
+  return bodies;
 }
 
 /**
@@ -90,22 +90,22 @@ function generatePages(options = {}) {
   // 1. Bodies of the authored languages: generated (benchmarks) or read from the page file.
   const bodies = {};
   let generatedBodies = null;
-  // What Methodology quotes of the results file: its pooling (the calibration's coverage figures).
-  let pooled = null;
+  // The results file the generated pages describe: the subjects read it (the pages, and the parts of
+  // Methodology that quote it) as their ctx.results.
+  let results = null;
   const generatedPages = manifest.pages.filter((p) => p.generatedBy);
   if (generatedPages.length) {
     // Routes of every page by id: the generated pages link to each other and to authored pages.
     const routes = Object.fromEntries(manifest.pages.map((p) => [p.id,
       Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
-    const rendered = time('benchmarks', () => renderBenchmarkBodies({
-      root, resultsPath: options.resultsPath || inRepo(RESULTS_FILE, root),
-      authoredCodes: authored.map((l) => l.code), routes,
-    }));
-    generatedBodies = rendered.bodies;
-    pooled = rendered.results.pooled || null;
+    generatedBodies = time('benchmarks', () => {
+      const source = readResults(options.resultsPath || inRepo(RESULTS_FILE, root), root);
+      results = source.results;
+      return renderBenchmarkBodies({ root, source, authoredCodes: authored.map((l) => l.code), routes });
+    });
   }
   let settings = null;
-  const benchSettingsOnce = () => { settings = settings || { ...readBenchSettings(root), pooled }; return settings; };
+  const benchSettingsOnce = () => { settings = settings || readBenchSettings(root); return settings; };
   time('read', () => {
     for (const page of manifest.pages) {
       bodies[page.id] = {};
@@ -127,7 +127,7 @@ function generatePages(options = {}) {
         try {
           // Parts that quote bench/scenarios.json (Methodology) are regenerated, in the page's language.
           bodies[page.id][lang.code] = fillBenchParts(nav.splitPage(text, entry.relPath).body, {
-            strings: benchmarkStrings(lang.code), where: entry.relPath, getSettings: benchSettingsOnce,
+            strings: benchmarkStrings(lang.code), where: entry.relPath, getSettings: benchSettingsOnce, results,
           });
         } catch (err) {
           problems.push(err.message);

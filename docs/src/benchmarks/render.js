@@ -15,7 +15,7 @@ const { escapeMarkdownText, oneLine } = require('../../../shared/src/escape');
 const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
 const { readBenchSettings } = require('./bench-settings');
-const { readerText } = require('./subjects/provenance-blocks');
+const { readerText } = require('./reader-paths');
 const { subjectSections, blockSentences, failedRuns } = require('./subject-list');
 const { PAGE_SECTIONS, PLACED_SECTIONS } = require('./page-sections');
 
@@ -93,7 +93,7 @@ function createContext(lang, strings, inputs) {
     lang,
     strings,
     fmt,
-    // Data text as Markdown text, with no path of the machine that ran the bench (provenance.readerText).
+    // Data text as Markdown text, with no path of the machine that ran the bench (reader-paths.js).
     esc: (text) => escapeMarkdownText(readerText(text)),
     // Free English text of the results (a variant's reason for not being built) in this language: the
     // reviewed translation of exactly that text (strings "dataTranslations"), else the English text

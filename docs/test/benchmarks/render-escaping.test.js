@@ -16,7 +16,7 @@ const { benchSettings } = require('../../src/benchmarks/bench-settings');
 const { convertMarkdown } = require('../../src/convert/zh-tw');
 const { loadDocsifyRuntime } = require('../../src/docsify/docsify-runtime');
 const { createMarkdown, renderMarkdown } = require('../../src/prerender/markdown');
-const { SHORT_COMMIT } = require('../../src/benchmarks/subjects/provenance-blocks');
+const { SHORT_COMMIT } = require('../../src/benchmarks/source-drawer');
 const { hostileResults } = require('../fixtures/hostile-results');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
