@@ -51,10 +51,11 @@
 // (METHOD_FIELDS); otherwise the report lists what changed and flags nothing, so an environment change is
 // never read as a regression.
 'use strict';
-const { THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, noisyRows, compareMedians } = require('./medians');
+const { THRESHOLDS, MIN_OK_RUNS } = require('../judge/metric-judgement');
+const { MAX_NOISY_ROW_FRACTION, noisyRows, compareMedians } = require('./medians');
 const { environmentDifferences, methodDifferences } = require('./comparability');
 const { MIN_PAIRS, compareAllRatios } = require('./paired-ratios');
-const { compareFixedRate } = require('./fixed-rate-latency');
+const { compareFixedRate } = require('../parts/fixed-rate/fixed-rate-latency');
 const { INSTRUCTIONS_MIN_CHANGE, compareInstructions, compareSyscalls } = require('./count-changes');
 const { newServerExits } = require('./server-exits');
 const { comparePooled } = require('./pooled');

@@ -5,7 +5,7 @@
 // repeat ranges apart; system calls also by category (compare.js says why). The judgements, and their
 // tables in the report.
 const { callsByCategory } = require('../summarize/counts');
-const { VERDICT_TEXT, formatNumber, formatPct, formatSpread, escapeMarkdown, pushAligned } = require('./report-format');
+const { VERDICT_TEXT, formatNumber, formatPct, formatSpread, escapeMarkdown, pushAligned } = require('../judge/report-format');
 
 // Instruction counts repeat within 1 % (the benchmark expectation) and usually far closer; a change below
 // half a percent is not worth a reader's attention even when the repeats are tighter than that.

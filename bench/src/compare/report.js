@@ -4,11 +4,11 @@
 // findings and the rules are here; each kind of judgement writes its own table (medians.js,
 // paired-ratios.js, fixed-rate-latency.js, count-changes.js, server-exits.js, pooled.js). Every data
 // string is escaped.
-const { shortCommit, escapeMarkdown } = require('./report-format');
+const { shortCommit, escapeMarkdown } = require('../judge/report-format');
 const { changeLines } = require('./comparability');
 const { ruleText, flaggedMedian, mediansMarkdown, mediansText } = require('./medians');
 const { MIN_PAIRS, flaggedRatio, ratiosMarkdown, ratiosText } = require('./paired-ratios');
-const { flaggedLevel, fixedRateMarkdown, fixedRateText } = require('./fixed-rate-latency');
+const { flaggedLevel, fixedRateMarkdown, fixedRateText } = require('../parts/fixed-rate/fixed-rate-latency');
 const { MIN_REPEATS, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE, flaggedCount, countsMarkdown, countsText } = require('./count-changes');
 const { flaggedExit, exitsMarkdown, exitsText } = require('./server-exits');
 const { flaggedPooled, pooledHeadline, pooledMarkdown, pooledTextTable } = require('./pooled');

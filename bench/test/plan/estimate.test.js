@@ -1,13 +1,13 @@
 'use strict';
 // The plan's time estimate (printed at start, weighs the progress lines) and the progress arithmetic.
 // No clock is checked here: the figures are what the plan says, not what a busy machine takes.
-// Covers: bench/src/run-parts/progress.js
+// Covers: bench/src/rounds/progress.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { loadScenarios } = require('../../src/plan/load-scenarios');
 const { buildPlan } = require('../../src/plan/build-plan');
 const { estimatePlan, stepWeight } = require('../../src/plan/estimate');
-const { Progress } = require('../../src/run-parts/progress');
+const { Progress } = require('../../src/rounds/progress');
 
 const data = loadScenarios();
 

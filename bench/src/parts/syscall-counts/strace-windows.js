@@ -13,19 +13,19 @@
 const { readdirSync, mkdirSync, openSync, closeSync } = require('node:fs');
 const { execFileSync } = require('node:child_process');
 const { join } = require('node:path');
-const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
-const { spawnGroup, stopGroup, sleep } = require('../../../shared/src/process-group');
-const { groupMembers, openSocketCount } = require('../../../shared/src/proc-stats');
-const { fillTemplate, shellLine, pinned } = require('../helpers/command-line');
-const { parseStraceSummary } = require('../parse/strace');
-const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../measure/counted-load');
-const { assertLoopback } = require('../measure/closed-loop');
-const { displayPath } = require('../../../shared/src/project-paths');
-const { readTextOrEmpty: readText } = require('../helpers/read-text');
-const { median } = require('../summarize/stats');
-const { callsByCategory, countComparisons } = require('../summarize/counts');
-const { stepWeight } = require('../plan/estimate');
-const { serversOf, referenceOf } = require('../plan/plan-servers');
+const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../../servers/servers');
+const { spawnGroup, stopGroup, sleep } = require('../../../../shared/src/process-group');
+const { groupMembers, openSocketCount } = require('../../../../shared/src/proc-stats');
+const { fillTemplate, shellLine, pinned } = require('../../helpers/command-line');
+const { parseStraceSummary } = require('../../parse/strace');
+const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../counted-cases');
+const { assertLoopback } = require('../../measure/closed-loop');
+const { displayPath } = require('../../../../shared/src/project-paths');
+const { readTextOrEmpty: readText } = require('../../helpers/read-text');
+const { median } = require('../../summarize/stats');
+const { callsByCategory, countComparisons } = require('../../summarize/counts');
+const { stepWeight } = require('../../plan/estimate');
+const { serversOf, referenceOf } = require('../../servers/plan-servers');
 
 const METHOD = '(calls(2N) - calls(N)) / N';
 

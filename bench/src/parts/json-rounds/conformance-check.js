@@ -8,11 +8,11 @@
 // the full report goes to the logs folder.
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { ServerPool } = require('./rounds');
-const { runScenario, scenarioRunner } = require('./scenarios');
-const { checkConformance, formatConformanceReport } = require('../measure/conformance');
-const { displayPath } = require('../../../shared/src/project-paths');
-const { stepWeight } = require('../plan/estimate');
+const { ServerPool } = require('../../rounds/rounds');
+const { runScenario, scenarioRunner } = require('../../rounds/scenario-rounds');
+const { checkConformance, formatConformanceReport } = require('../../measure/conformance');
+const { displayPath } = require('../../../../shared/src/project-paths');
+const { stepWeight } = require('../../plan/estimate');
 
 // -> { block (results.conformance), excluded: Map(id -> reason) }
 async function runConformance({ plan, ctx, serverInfo, progress }) {

@@ -4,7 +4,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const { loadScenarios } = require('../../src/plan/load-scenarios');
 const { buildPlan } = require('../../src/plan/build-plan');
-const { serversOf, referenceOf, allServers } = require('../../src/plan/plan-servers');
+const { serversOf, referenceOf, allServers } = require('../../src/servers/plan-servers');
 
 test('each kind has its servers and reference; every server is started once, hello-world first', () => {
   const data = loadScenarios();

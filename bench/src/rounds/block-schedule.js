@@ -4,7 +4,7 @@
 // counts) between the blocks, so the blocks of each scenario are spread over the whole run and a
 // drift of the machine during the run shows up between blocks, where the hierarchical bootstrap sees
 // it, instead of between scenarios.
-//   runners: [{ blocks, runBlock(b) }] (run-parts/scenarios.js scenarioRunner); between: async functions,
+//   runners: [{ blocks, runBlock(b) }] (rounds/scenario-rounds.js scenarioRunner); between: async functions,
 //   one run after each block but the last, in order; those left over run after the last block.
 // Returns the functions of `between` that did not run (the caller runs them at the end).
 async function runBlockMajor({ runners, between = [] }) {

@@ -2,7 +2,7 @@
 // The instructions part: instructions per request, the figure that does not depend on the host's noise. For each
 // case and server: start the server under valgrind (cachegrind, --cache-sim=no: it counts the
 // instructions the server's own process executes in user space; the kernel's work is not in it), send
-// exactly N requests (measure/counted-load.js: the lock-step client at the case's pace under
+// exactly N requests (parts/counted-cases.js: the lock-step client at the case's pace under
 // valgrind), stop it with the signal it exits normally on (valgrind writes its counts then),
 // read Ir; the same with 2N. (Ir(2N) - Ir(N)) / N cancels start-up, shutdown and the readiness probes.
 // Each repeat does both; the result is the median of the repeats and their spread.
@@ -10,18 +10,18 @@
 // with its own body; a JSON server that failed conformance is not counted (its reason is recorded).
 const { mkdirSync } = require('node:fs');
 const { join } = require('node:path');
-const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../servers/servers');
-const { fillTemplate, shellLine } = require('../helpers/command-line');
-const { instructionsOf } = require('../parse/cachegrind');
-const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../measure/counted-load');
-const { assertLoopback } = require('../measure/closed-loop');
-const { displayPath } = require('../../../shared/src/project-paths');
-const { readTextOrEmpty: readText } = require('../helpers/read-text');
-const { median } = require('../summarize/stats');
-const { countComparisons } = require('../summarize/counts');
-const { measurementToolVersions } = require('../plan/environment');
-const { stepWeight } = require('../plan/estimate');
-const { serversOf, referenceOf } = require('../plan/plan-servers');
+const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../../servers/servers');
+const { fillTemplate, shellLine } = require('../../helpers/command-line');
+const { instructionsOf } = require('../../parse/cachegrind');
+const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../counted-cases');
+const { assertLoopback } = require('../../measure/closed-loop');
+const { displayPath } = require('../../../../shared/src/project-paths');
+const { readTextOrEmpty: readText } = require('../../helpers/read-text');
+const { median } = require('../../summarize/stats');
+const { countComparisons } = require('../../summarize/counts');
+const { measurementToolVersions } = require('../../plan/environment');
+const { stepWeight } = require('../../plan/estimate');
+const { serversOf, referenceOf } = require('../../servers/plan-servers');
 
 const METHOD = '(Ir(2N) - Ir(N)) / N';
 

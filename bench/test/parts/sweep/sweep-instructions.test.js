@@ -2,17 +2,17 @@
 // What the sweep and the instruction counts keep from their runs, and the benchmark expectation printed
 // from them. Base data: the real quick run docs/test/fixtures/results-quick-v2-a.json; the 3-repeat and
 // narrow-interval cases are TEST DATA derived from it in code.
-// Covers: bench/src/run-parts/instructions.js, bench/src/summarize/expectation.js
+// Covers: bench/src/parts/instruction-counts/valgrind-repeats.js, bench/src/summarize/expectation.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { sweepPoint, sweepRun } = require('../../src/run-parts/sweep');
-const { summarizeRepeats, instructionComparisons } = require('../../src/run-parts/instructions');
-const { expectationLines } = require('../../src/summarize/expectation');
-const { validateResults } = require('../../../shared/src/results-file');
+const { sweepPoint, sweepRun } = require('../../../src/parts/sweep/sweep');
+const { summarizeRepeats, instructionComparisons } = require('../../../src/parts/instruction-counts/valgrind-repeats');
+const { expectationLines } = require('../../../src/summarize/expectation');
+const { validateResults } = require('../../../../shared/src/results-file');
 
-const realV2 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
+const realV2 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
 const thresholds = { minPairs: 10, countSpread: 0.01 };
 
 test('sweep point: best and median of the ok runs, failed runs kept with their reason', () => {

@@ -5,8 +5,8 @@
 // bench-run.test.js.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { basisOf, summarizeLevel, BASIS_METRIC } = require('../../src/run-parts/fixed-rate');
-const { Progress } = require('../../src/run-parts/progress');
+const { basisOf, summarizeLevel, BASIS_METRIC } = require('../../../src/parts/fixed-rate/fixed-rate-levels');
+const { Progress } = require('../../../src/rounds/progress');
 
 const group = (medians) => ({
   scenario: { id: 'json-json' },

@@ -1,13 +1,13 @@
 'use strict';
-// bench/src/compare/fixed-rate-latency.js: JSON scenarios and fixed-rate latency (issue 9) on a real
+// bench/src/parts/fixed-rate/fixed-rate-latency.js: JSON scenarios and fixed-rate latency (issue 9) on a real
 // pair; the changed variants are TEST DATA derived from run A in code.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { compareResults } = require('../../src/compare/compare');
-const { MIN_OK_RUNS } = require('../../src/compare/medians');
-const { toMarkdown, toText } = require('../../src/compare/report');
-const { validateResults } = require('../../../shared/src/results-file');
-const { clone, RULES_1_TO_5, realV2A, realJsonA, realJsonB, scaleFixedRate } = require('../support/compare-fixtures');
+const { compareResults } = require('../../../src/compare/compare');
+const { MIN_OK_RUNS } = require('../../../src/judge/metric-judgement');
+const { toMarkdown, toText } = require('../../../src/compare/report');
+const { validateResults } = require('../../../../shared/src/results-file');
+const { clone, RULES_1_TO_5, realV2A, realJsonA, realJsonB, scaleFixedRate } = require('../../support/compare-fixtures');
 
 test('issue 9, real pair: JSON scenarios are compared row by row; fixed-rate levels whose 100 % moved more than 10 % are not compared', () => {
   const report = compareResults(realJsonA, realJsonB);

@@ -3,10 +3,10 @@
 // per level, each server once per round in an order shuffled by the level's seeded stream (rounds.js). All
 // servers stay up for the whole sweep (warmed up once); per level and server the best run (as cppnet
 // reported) and the median are kept. Every run is a measured run like a scenario's (CPU, latency).
-const { ServerPool, runRounds } = require('./rounds');
-const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../measure/closed-loop');
-const { median } = require('../summarize/stats');
-const { stepWeight } = require('../plan/estimate');
+const { ServerPool, runRounds } = require('../../rounds/rounds');
+const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../../measure/closed-loop');
+const { median } = require('../../summarize/stats');
+const { stepWeight } = require('../../plan/estimate');
 
 const levelId = (concurrency) => `sweep-c${concurrency}`;
 

@@ -9,7 +9,7 @@ const { ServerPool, runRounds, roundOrders, compareServers } = require('./rounds
 const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../measure/closed-loop');
 const { serverResult } = require('../summarize/summarize');
 const { stepWeight } = require('../plan/estimate');
-const { allServers } = require('../plan/plan-servers');
+const { allServers } = require('../servers/plan-servers');
 
 const COMPARED_METRICS = Object.freeze(['requestsPerSecond', 'requestsPerServerCpuSecond']);
 

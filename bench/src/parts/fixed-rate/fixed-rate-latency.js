@@ -3,8 +3,8 @@
 // server, the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs on both
 // sides, and rule 6. A level is compared only when its target rate moved by at most FIXED_RATE_TOLERANCE;
 // a level no longer held is listed, not flagged. The judgement, and its table in the report.
-const { judgeMetric } = require('./medians');
-const { VERDICT_TEXT, formatNumber, formatPct, formatSpread, oldToNew, escapeMarkdown, pushAligned } = require('./report-format');
+const { judgeMetric } = require('../../judge/metric-judgement');
+const { VERDICT_TEXT, formatNumber, formatPct, formatSpread, oldToNew, escapeMarkdown, pushAligned } = require('../../judge/report-format');
 
 // Fixed-rate groups must match in these to be compared; a level's target rate within this tolerance.
 const FIXED_RATE_GROUP_FIELDS = Object.freeze(['method', 'path', 'bodyFile', 'commandLine']);

@@ -3,7 +3,7 @@
 // loop run against the real servers in run.test.js and run-json.test.js.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { roundOrders, blockNumbers, pairedRatios, pairsByBlock, compareServers } = require('../../src/run-parts/rounds');
+const { roundOrders, blockNumbers, pairedRatios, pairsByBlock, compareServers } = require('../../src/rounds/rounds');
 const { relativeHalfWidth } = require('../../src/summarize/bootstrap');
 
 const options = { resamples: 10000, confidence: 0.95, seed: 20261123 };

@@ -3,7 +3,7 @@
 // servers run through it in run.test.js (quick profile, 2 blocks).
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { runBlockMajor } = require('../../src/run-parts/block-schedule');
+const { runBlockMajor } = require('../../src/rounds/block-schedule');
 
 function recorder() {
   const calls = [];

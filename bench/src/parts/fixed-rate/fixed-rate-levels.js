@@ -7,15 +7,15 @@
 // (or had errors) is kept with held: false and its reason; the summary's latency comes from held runs
 // only, so a level the generator could not hold is never shown as the server's latency.
 const { join } = require('node:path');
-const { ServerPool, runRounds } = require('./rounds');
-const { runFixedRate, fixedRateLevels, ohaTemplate, HOLD_RATIO } = require('../measure/open-loop');
-const { serverUrl, describeExit } = require('../servers/servers');
-const { assertLoopback } = require('../measure/closed-loop');
-const { repoRoot, displayPath } = require('../../../shared/src/project-paths');
-const { cpuTicksOfGroup, cpuSecondsBetween, groupMembers } = require('../../../shared/src/proc-stats');
-const { utilization } = require('../summarize/bottleneck');
-const { median, minMedianMax } = require('../summarize/stats');
-const { stepWeight } = require('../plan/estimate');
+const { ServerPool, runRounds } = require('../../rounds/rounds');
+const { runFixedRate, fixedRateLevels, ohaTemplate, HOLD_RATIO } = require('../../measure/open-loop');
+const { serverUrl, describeExit } = require('../../servers/servers');
+const { assertLoopback } = require('../../measure/closed-loop');
+const { repoRoot, displayPath } = require('../../../../shared/src/project-paths');
+const { cpuTicksOfGroup, cpuSecondsBetween, groupMembers } = require('../../../../shared/src/proc-stats');
+const { utilization } = require('../../summarize/bottleneck');
+const { median, minMedianMax } = require('../../summarize/stats');
+const { stepWeight } = require('../../plan/estimate');
 
 const LATENCY_KEYS = ['p50', 'p75', 'p90', 'p99', 'p999', 'max'];
 const BASIS_METRIC = 'median requestsPerSecond of the closed-loop basis scenario';
