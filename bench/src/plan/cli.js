@@ -3,12 +3,13 @@
 const { parseArgs } = require('node:util');
 const { BenchError } = require('../helpers/errors');
 const { RESULTS_FILE, BENCH_LOGS_DIR, SCENARIOS_FILE } = require('../../../shared/src/project-paths');
+const { PART_NAMES } = require('../parts/part-list');
 
 const USAGE = `usage: npm run bench -- [options]
   --profile <name>       profile of ${SCENARIOS_FILE} (default: default; quick: under 60 s)
   --output <path>        results file (default: ${RESULTS_FILE} for the complete default
                          profile; any other run: results-<profile>.json in its logs folder)
-  --parts <list>         scenarios, json, fixedRate, sweep, instructions, syscalls (default: every part the
+  --parts <list>         ${PART_NAMES.join(', ')} (default: every part the
                          profile has; with --scenarios, the parts of the scenarios named). fixedRate
                          needs its basis scenarios (c100-keepalive, json-json) in the same run
   --seed <n>             seed of the round orders and the bootstrap, 0..4294967295 (default: random,

@@ -1,5 +1,5 @@
 'use strict';
-// Progress lines, step by step (a measured run, an instruction count), with an estimate of the time
+// Progress lines, step by step (a measured run, a counted repeat), with an estimate of the time
 // left, and the spread after each scenario x server. Formatting only; the figures come from the runs.
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -58,18 +58,7 @@ class Progress {
     this.step(label, figure, weight);
   }
 
-  // One fixed-rate run: target and achieved rate, p99 of a held run, or why it was not held.
-  fixedRateDone({ label, run, weight }) {
-    let figure;
-    if (run.status !== 'ok') figure = `FAILED: ${run.failureReason}`;
-    else {
-      const achieved = `achieved ${integer.format(run.achievedRate)} of ${integer.format(run.targetRate)} req/s`;
-      figure = run.held ? `${achieved}, p99 ${formatLatencyUs(run.latencyUs.p99)} (held)` : `${achieved}, NOT HELD: ${run.notHeldReason}`;
-    }
-    this.step(label, figure, weight);
-  }
-
-  // Steps that will not run (a fixed-rate group without its basis, a server excluded by conformance):
+  // Steps that will not run (a part's group without its basis, a server excluded by conformance):
   // counted as done so the step numbers and the time left stay right, with one line saying why.
   skip(steps, weight, line) {
     this.done += steps;

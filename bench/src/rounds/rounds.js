@@ -1,6 +1,6 @@
 'use strict';
-// Rounds: how every timed part measures its servers (the scenarios and JSON scenarios, each level of
-// the sweep, each fixed-rate level).
+// Rounds: how every timed part measures its servers (the scenarios and JSON scenarios, and each level
+// of the parts that run at several levels).
 //  - Pool: all servers of a part are started at its beginning, pinned to the server CPUs, warmed up,
 //    and kept up while the others take their turn under load. One that died is recorded (ctx.recordExit:
 //    the server, the part and block, the round it was about to run, when it exited, its exit code or
@@ -23,7 +23,7 @@ const { blockedGeometricMeanInterval, verdictOf } = require('../summarize/bootst
 
 class ServerPool {
   // ctx: { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, recordExit? }; serverInfo: id ->
-  // results.servers entry; part: the part's name in an exit record (scenarios, json, fixedRate, sweep,
+  // results.servers entry; part: the part's name in an exit record (parts/part-list.js, or
   // conformance). warmUp(def, server, starts): runs after every (re)start of a server (none by default).
   constructor({ ctx, serverInfo, logPrefix, part = 'scenarios', warmUp = async () => {} }) {
     this.ctx = ctx;

@@ -1,67 +1,45 @@
 'use strict';
-// The scenarios part: each scenario of the plan (and, through parts/json.js, each JSON scenario) runs
-// its rounds through parts/rounds.js (pool, seeded order, warm-up, pairing), in blocks that start their
-// servers afresh (the runner interleaves the blocks of all scenarios); then every server's runs
-// are summarized and Drogon's ratio to each other server gets its bootstrap interval. A server that
-// failed conformance is never started: each of its runs is failed with the reason.
-const { prepareServer } = require('../servers/servers');
+// A scenario's rounds, for the parts that run scenarios (the hello-world rounds, the JSON rounds): each
+// scenario runs its rounds through rounds.js (pool, seeded order, warm-up, pairing), in blocks that
+// start their servers afresh (block-schedule.js interleaves the blocks of all scenarios); then every
+// server's runs are summarized and Drogon's ratio to each other server gets its bootstrap interval. A
+// server that failed conformance is never started: each of its runs is failed with the reason. The
+// groups go to results.scenarios, whatever part ran them. Also what such a scenario costs in time.
 const { ServerPool, runRounds, roundOrders, compareServers } = require('./rounds');
 const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../measure/closed-loop');
 const { serverResult } = require('../summarize/summarize');
-const { stepWeight } = require('../plan/estimate');
-const { allServers } = require('../servers/plan-servers');
+const { serversOf } = require('../servers/plan-servers');
+const { SERVER_START_SECONDS, RUN_OVERHEAD_SECONDS } = require('./step-costs');
 
 const COMPARED_METRICS = Object.freeze(['requestsPerSecond', 'requestsPerServerCpuSecond']);
 
-// results.servers entries, filled in further as the servers start (command line, Server header).
-// JSON servers also say their framework and JSON library with its version (gin: and Go's).
-function describeServers(plan, { state, cpu, scenariosData, openFilesLimit, scratchDirOf }) {
-  const serverInfo = new Map();
-  for (const def of allServers(plan)) {
-    const planned = prepareServer(def, { state, cpu, scenariosData, openFilesLimit, scratchDir: scratchDirOf(def) });
-    serverInfo.set(def.id, {
-      id: def.id,
-      name: def.name,
-      version: state[def.versionFrom],
-      commandLine: planned.commandLine,
-      ...(def.baseline ? { baseline: true } : {}),
-      ...(def.jsonLibrary ? {
-        framework: def.framework,
-        jsonLibrary: def.jsonLibrary,
-        jsonLibraryVersion: state[def.jsonLibraryVersionFrom],
-        ...(def.goVersionFrom ? { goVersion: state[def.goVersionFrom] } : {}),
-      } : {}),
-    });
-  }
-  return serverInfo;
+// Beyond -d, a wrk run spent 0.15 s over 10000 connections and 0.18 s over 16384 in the default run of
+// 2026-11-24 on the quiet machine (run files' times); this keeps 4 times that, for a busier machine.
+// -d counts the connects too: 2 s runs at 16384 connections completed no request, so that scenario
+// (profile many-connections) keeps 5 s runs. ab's -t includes its connects.
+const WRK_CONNECT_SECONDS_PER_CONNECTION = 1 / 20000;
+
+const connectSeconds = (scenario) => (scenario.tool === 'wrk' ? scenario.connections * WRK_CONNECT_SECONDS_PER_CONNECTION : 0);
+
+// A scenario's time on the servers of its kind (the JSON ones on the plan's JSON servers). Every block
+// starts its servers afresh and warms them up: that cost once per block.
+function scenarioSeconds(scenario, plan) {
+  const servers = serversOf(plan, scenario.kind).length;
+  const run = scenario.durationSeconds + plan.pauseBetweenRunsSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario);
+  const start = SERVER_START_SECONDS + (scenario.warmupSeconds > 0 ? scenario.warmupSeconds + RUN_OVERHEAD_SECONDS + connectSeconds(scenario) : 0);
+  return servers * (scenario.repetitions * run + (scenario.blocks ?? 1) * start);
 }
 
-async function runScenarios({ plan, ctx, serverInfo, progress }) {
-  const groups = [];
-  for (const scenario of plan.scenarios) {
-    groups.push(await runScenario({ plan, scenario, ctx, serverInfo, progress }));
-  }
-  return groups;
-}
-
-// The hello-world scenarios block by block (run.js interleaves their blocks).
-function scenarioRunners({ plan, ctx, serverInfo, progress }) {
-  return plan.scenarios.map((scenario) => scenarioRunner({ plan, scenario, ctx, serverInfo, progress }));
-}
-
-// A scenario all at once: every block in turn (a selection's scenarios, the tests).
-async function runScenario(args) {
-  const runner = scenarioRunner(args);
-  for (let block = 1; block <= runner.blocks; block++) await runner.runBlock(block);
-  return runner.finish();
-}
+// Weight of one run of a scenario (a progress step): its share of the scenario's estimate.
+const scenarioRunWeight = (scenario, plan) => scenarioSeconds(scenario, plan) / (serversOf(plan, scenario.kind).length * scenario.repetitions);
 
 // A scenario run block by block, so the runner can interleave the blocks of all scenarios:
 // { blocks, runBlock(b), finish() -> group }. Each block has its own pool: its servers are started
 // afresh and warmed up, run the block's rounds, and are stopped.
-// servers, reference: the hello-world servers and reference unless given (JSON scenarios);
-// excluded: id -> reason for servers that must not be benchmarked (failed conformance).
-function scenarioRunner({ plan, scenario, ctx, serverInfo, progress, servers = plan.servers, reference = plan.reference, excluded = new Map() }) {
+// part: the name of the part that runs it (in a server's exit record); servers, reference: the
+// hello-world servers and reference unless given (JSON scenarios); excluded: id -> reason for servers
+// that must not be benchmarked (failed conformance).
+function scenarioRunner({ part, plan, scenario, ctx, serverInfo, progress, servers = plan.servers, reference = plan.reference, excluded = new Map() }) {
   const toolDef = ctx.scenariosData.tools[scenario.tool];
   const common = { ...ctx, scenario, toolDef, durationSeconds: scenario.durationSeconds };
   const ids = servers.map((s) => s.id);
@@ -76,7 +54,7 @@ function scenarioRunner({ plan, scenario, ctx, serverInfo, progress, servers = p
       ctx,
       serverInfo,
       logPrefix,
-      part: scenario.kind === 'json' ? 'json' : 'scenarios',
+      part,
       warmUp: async (def, server, starts) => {
         if (scenario.warmupSeconds === 0) return;
         // Not counted; its raw output stays in the logs. A failure here shows in the next run.
@@ -98,7 +76,7 @@ function scenarioRunner({ plan, scenario, ctx, serverInfo, progress, servers = p
           return { repetition: place.round, round: place.round, block: place.block, positionInRound: place.positionInRound, status: 'failed', command, failureReason: reason };
         },
         onRun: (run, { id, round, rounds: total }) => progress.runDone({
-          label: `${scenario.id}${tag} ${id} round ${round}/${total}`, run, weight: stepWeight.scenarioRun(scenario, plan), resolutionUs: LATENCY_RESOLUTION_US[scenario.tool],
+          label: `${scenario.id}${tag} ${id} round ${round}/${total}`, run, weight: scenarioRunWeight(scenario, plan), resolutionUs: LATENCY_RESOLUTION_US[scenario.tool],
         }),
       });
       for (const [id, runs] of done.runsOf) runsOf.get(id).push(...runs);
@@ -134,4 +112,4 @@ function scenarioRunner({ plan, scenario, ctx, serverInfo, progress, servers = p
   return { blocks, runBlock, finish };
 }
 
-module.exports = { runScenarios, runScenario, scenarioRunner, scenarioRunners, describeServers, COMPARED_METRICS };
+module.exports = { scenarioRunner, scenarioSeconds, scenarioRunWeight, COMPARED_METRICS };

@@ -1,7 +1,7 @@
 'use strict';
 // Paired comparison of two servers within one scenario, with a bootstrap confidence interval.
 // Each round measures every server once, so round r gives one ratio reference/other (a pair, made by
-// parts/rounds.js). The statistic is the geometric mean of those ratios (the mean of their logarithms, taken back with exp):
+// rounds/rounds.js). The statistic is the geometric mean of those ratios (the mean of their logarithms, taken back with exp):
 // a ratio of 1.2 and one of 1/1.2 cancel, as they should. Its 95 % interval is the percentile
 // bootstrap: resample the pairs with replacement, recompute the statistic, take the 2.5th and 97.5th
 // percentiles of the resampled statistics. The verdict comes from that interval only: above 1

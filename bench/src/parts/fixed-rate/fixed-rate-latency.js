@@ -1,8 +1,9 @@
 'use strict';
-// Latency at fixed rates (issue 9, results.fixedRate), judged like the medians: per group, level and
-// server, the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs on both
-// sides, and rule 6. A level is compared only when its target rate moved by at most FIXED_RATE_TOLERANCE;
-// a level no longer held is listed, not flagged. The judgement, and its table in the report.
+// How compare judges the fixed-rate levels (issue 9, results.fixedRate), like the medians: per group,
+// level and server, the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs
+// on both sides, and rule 6 of compare/compare.js (a busy session judges nothing). A level is compared
+// only when its target rate moved by at most FIXED_RATE_TOLERANCE; a level no longer held is listed, not
+// flagged. The judgement, what it flags, and its table in the report.
 const { judgeMetric } = require('../../judge/metric-judgement');
 const { VERDICT_TEXT, formatNumber, formatPct, formatSpread, oldToNew, escapeMarkdown, pushAligned } = require('../../judge/report-format');
 
@@ -48,6 +49,14 @@ function compareFixedRate(oldResults, newResults, { thresholds, minOkRuns, quiet
     }
   }
   return rows;
+}
+
+// What the rows flag: a p99 that moved beyond the noise.
+function fixedRateFindings(rows) {
+  return rows.filter((row) => row.status === 'compared' && ['regression', 'improvement'].includes(row.metric.verdict)).map((row) => ({
+    verdict: row.metric.verdict,
+    item: { kind: 'fixedRate', group: row.group, fraction: row.fraction, server: row.server, metric: 'fixedRateP99Us', change: row.metric.change },
+  }));
 }
 
 const FIXED_RATE_STATUS_TEXT = {
@@ -101,4 +110,4 @@ function fixedRateText(report, lines) {
   }
 }
 
-module.exports = { FIXED_RATE_TOLERANCE, compareFixedRate, flaggedLevel, fixedRateMarkdown, fixedRateText };
+module.exports = { FIXED_RATE_TOLERANCE, compareFixedRate, fixedRateFindings, flaggedLevel, fixedRateMarkdown, fixedRateText };

@@ -1,5 +1,5 @@
 'use strict';
-// The fixed-rate part: latency at fixed request rates, open loop, after the closed-loop scenarios.
+// The fixed-rate levels as they run: latency at fixed request rates, open loop, after the closed-loop scenarios.
 // Per group (the hello-world servers; the JSON servers on /json): 100 % is the slowest server's median
 // req/s in the group's basis scenario of this same run; each level (a fraction of that) runs
 // `repetitions` rounds, every server once per round in a seeded shuffled order, with oha sending on a
@@ -15,7 +15,35 @@ const { repoRoot, displayPath } = require('../../../../shared/src/project-paths'
 const { cpuTicksOfGroup, cpuSecondsBetween, groupMembers } = require('../../../../shared/src/proc-stats');
 const { utilization } = require('../../summarize/bottleneck');
 const { median, minMedianMax } = require('../../summarize/stats');
-const { stepWeight } = require('../../plan/estimate');
+const { formatLatencyUs } = require('../../rounds/progress');
+const { SERVER_START_SECONDS } = require('../../rounds/step-costs');
+
+// oha's start (connections) and exit, the JSON report, /proc reads: 5 runs of 1 s with 0.5 s pauses
+// and 5 server starts took 7.4 s on the quick profile.
+const FIXED_RATE_OVERHEAD_SECONDS = 0.1;
+
+// One server's share of a fixed-rate group: its runs at every level and round, its start and warm-up.
+function perServerSeconds(fixedRate) {
+  const run = fixedRate.durationSeconds + fixedRate.pauseBetweenRunsSeconds + FIXED_RATE_OVERHEAD_SECONDS;
+  const start = SERVER_START_SECONDS + (fixedRate.warmupSeconds > 0 ? fixedRate.warmupSeconds + FIXED_RATE_OVERHEAD_SECONDS : 0);
+  return fixedRate.fractions.length * fixedRate.repetitions * run + start;
+}
+
+// Weight of one run (a progress step): its share of a server's estimate.
+const runWeight = (fixedRate) => perServerSeconds(fixedRate) / (fixedRate.fractions.length * fixedRate.repetitions);
+
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+// The progress line of one run: target and achieved rate, p99 of a held run, or why it was not held.
+function runDone(progress, { label, run, weight }) {
+  let figure;
+  if (run.status !== 'ok') figure = `FAILED: ${run.failureReason}`;
+  else {
+    const achieved = `achieved ${integer.format(run.achievedRate)} of ${integer.format(run.targetRate)} req/s`;
+    figure = run.held ? `${achieved}, p99 ${formatLatencyUs(run.latencyUs.p99)} (held)` : `${achieved}, NOT HELD: ${run.notHeldReason}`;
+  }
+  progress.step(label, figure, weight);
+}
 
 const LATENCY_KEYS = ['p50', 'p75', 'p90', 'p99', 'p999', 'max'];
 const BASIS_METRIC = 'median requestsPerSecond of the closed-loop basis scenario';
@@ -82,7 +110,7 @@ async function runGroup({ plan, group, ctx, serverInfo, progress, scenarioGroups
   const basis = basisOf(scenarioGroups.find((g) => g.scenario.id === group.basisScenario), ids.filter((id) => !excluded.has(id)));
   if (!basis.maximum) {
     const failureReason = `no fixed-rate levels: ${basis.failureReason}`;
-    progress.skip(fr.fractions.length * fr.repetitions * ids.length, stepWeight.fixedRateGroup(plan, ids.length), `fixed-rate ${group.id}: ${failureReason}`);
+    progress.skip(fr.fractions.length * fr.repetitions * ids.length, ids.length * perServerSeconds(fr), `fixed-rate ${group.id}: ${failureReason}`);
     return { ...block, basis: null, failureReason, levels: [] };
   }
   const levels = fixedRateLevels(basis.maximum, fr.fractions);
@@ -136,9 +164,9 @@ async function runGroup({ plan, group, ctx, serverInfo, progress, scenarioGroups
           const command = ohaTemplate({ binary: oha.binary, ...common }).replace('{rate}', String(level.rate)).replace('{url}', urlOf(def));
           return { ...place, status: 'failed', targetRate: level.rate, command, failureReason: reason };
         },
-        onRun: (run, { id, round, rounds: count }) => progress.fixedRateDone({
+        onRun: (run, { id, round, rounds: count }) => runDone(progress, {
           label: `fixed-rate ${group.id} ${Math.round(level.fraction * 100)} % (${level.rate.toLocaleString('en-US')} req/s) ${id} round ${round}/${count}`,
-          run, weight: stepWeight.fixedRateRun(plan),
+          run, weight: runWeight(fr),
         }),
       });
       levelBlocks.push({
@@ -155,7 +183,7 @@ async function runGroup({ plan, group, ctx, serverInfo, progress, scenarioGroups
 }
 
 // -> results.fixedRate
-async function runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroups, excluded }) {
+async function runFixedRateLevels({ plan, ctx, serverInfo, progress, scenarioGroups, excluded }) {
   const fr = plan.fixedRate;
   const groups = [];
   for (const group of fr.groups) groups.push(await runGroup({ plan, group, ctx, serverInfo, progress, scenarioGroups, excluded }));
@@ -175,4 +203,4 @@ async function runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroup
   };
 }
 
-module.exports = { runFixedRatePart, basisOf, summarizeLevel, BASIS_METRIC };
+module.exports = { runFixedRateLevels, perServerSeconds, runWeight, runDone, basisOf, summarizeLevel, BASIS_METRIC };

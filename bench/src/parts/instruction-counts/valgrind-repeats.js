@@ -1,5 +1,5 @@
 'use strict';
-// The instructions part: instructions per request, the figure that does not depend on the host's noise. For each
+// The instruction counts as they run: instructions per request, the figure that does not depend on the host's noise. For each
 // case and server: start the server under valgrind (cachegrind, --cache-sim=no: it counts the
 // instructions the server's own process executes in user space; the kernel's work is not in it), send
 // exactly N requests (parts/counted-cases.js: the lock-step client at the case's pace under
@@ -13,17 +13,23 @@ const { join } = require('node:path');
 const { startServer, stopServer, serverUrl, ServerStartError, describeExit } = require('../../servers/servers');
 const { fillTemplate, shellLine } = require('../../helpers/command-line');
 const { instructionsOf } = require('../../parse/cachegrind');
-const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../counted-cases');
+const { countedLoadArgv, sendCountedRequests, countingPace, countComparisons, RepeatError, COUNTED_LOAD_START_SECONDS, DEFAULT_COUNTED_REQUESTS_PER_SECOND } = require('../counted-cases');
 const { assertLoopback } = require('../../measure/closed-loop');
 const { displayPath } = require('../../../../shared/src/project-paths');
 const { readTextOrEmpty: readText } = require('../../helpers/read-text');
 const { median } = require('../../summarize/stats');
-const { countComparisons } = require('../../summarize/counts');
-const { measurementToolVersions } = require('../../plan/environment');
-const { stepWeight } = require('../../plan/estimate');
 const { serversOf, referenceOf } = require('../../servers/plan-servers');
 
 const METHOD = '(Ir(2N) - Ir(N)) / N';
+
+const VALGRIND_LIFETIME_SECONDS = 0.9; // a server started under valgrind, ready, stopped, counts written
+
+// One repeat of one case and server: a lifetime with N requests and one with 2N, at the case's pace
+// under valgrind (a lock-step case lasts N / pace by construction).
+function repeatSeconds(testCase, requests) {
+  const rate = testCase.pace?.valgrind || testCase.estimatedRequestsPerSecond || DEFAULT_COUNTED_REQUESTS_PER_SECOND;
+  return 2 * (VALGRIND_LIFETIME_SECONDS + COUNTED_LOAD_START_SECONDS) + (3 * requests) / rate;
+}
 
 function sendRequests(testCase, options) {
   return sendCountedRequests(testCase, { ...options, ...countingPace(testCase, 'valgrind') });
@@ -75,7 +81,7 @@ function summarizeRepeats(repeats) {
 
 const instructionComparisons = (results, reference) => countComparisons(results, reference, 'perRequest');
 
-async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
+async function runInstructions({ plan, ctx, progress, environment, excluded = new Map() }) {
   const { instructions } = plan;
   mkdirSync(ctx.logDir, { recursive: true });
   const cases = [];
@@ -86,7 +92,7 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
     for (const def of serversOf(plan, kind)) {
       if (excluded.has(def.id)) {
         results.push({ server: def.id, repeats: [], perRequest: null, spread: null, failureReason: excluded.get(def.id) });
-        progress.skip(instructions.repeats, instructions.repeats * stepWeight.instructionRepeat(testCase, plan),
+        progress.skip(instructions.repeats, instructions.repeats * repeatSeconds(testCase, requests),
           `instructions ${testCase.id} ${def.id}: not counted, ${excluded.get(def.id)}`);
         continue;
       }
@@ -103,11 +109,11 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
           // The windows' lengths say whether the pace held (N / pace seconds each, 2N / pace).
           const entry = { irN, ir2N, perRequest: (ir2N - irN) / requests, ...(n.seconds !== null ? { secondsN: n.seconds, seconds2N: twoN.seconds } : {}) };
           repeats.push(entry);
-          progress.step(label, `${Math.round(entry.perRequest).toLocaleString('en-US')} instructions per request`, stepWeight.instructionRepeat(testCase, plan));
+          progress.step(label, `${Math.round(entry.perRequest).toLocaleString('en-US')} instructions per request`, repeatSeconds(testCase, requests));
         } catch (err) {
           if (!(err instanceof RepeatError)) throw err;
           failedRepeats.push({ repeat, failureReason: err.message });
-          progress.step(label, `FAILED: ${err.message}`, stepWeight.instructionRepeat(testCase, plan));
+          progress.step(label, `FAILED: ${err.message}`, repeatSeconds(testCase, requests));
         }
       }
       const summary = summarizeRepeats(repeats);
@@ -135,7 +141,7 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
   }
   return {
     tool: 'valgrind',
-    valgrindVersion: measurementToolVersions().valgrind || 'unknown',
+    valgrindVersion: environment.versions.valgrind || 'unknown',
     valgrindCommand: shellLine(fillTemplate(instructions.valgrindCommand, { outFile: '{outFile}' }, 'instructions.valgrindCommand')),
     userSpaceOnly: true,
     method: METHOD,
@@ -145,4 +151,4 @@ async function runInstructions({ plan, ctx, progress, excluded = new Map() }) {
   };
 }
 
-module.exports = { runInstructions, summarizeRepeats, instructionComparisons };
+module.exports = { runInstructions, repeatSeconds, summarizeRepeats, instructionComparisons };

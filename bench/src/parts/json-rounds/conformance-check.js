@@ -1,18 +1,21 @@
 'use strict';
-// The JSON part: conformance before any timed run, then the JSON scenarios (endpoint x variant) in
-// the same interleaved shuffled rounds as the hello-world scenarios (scenarios.js and rounds.js), compared with the
-// JSON reference (drogon-jsoncpp). Conformance starts every JSON server of the plan once, sends every
-// request of bench/json/requests.json to each on a fresh table, and compares the answers with the
-// reference's (measure/conformance.js). A server that differs, or does not start, is excluded: it is never
-// benchmarked, and each of its runs and counts is recorded failed with the first line of its diff;
+// The JSON conformance, before any timed run: every JSON server of the plan is started once, sent every
+// request of bench/json/requests.json on a fresh table, and its answers are compared with the
+// reference's (measure/conformance.js). A server that differs, or does not start, is excluded: it is
+// never benchmarked, and each of its runs and counts is recorded failed with the first line of its diff;
 // the full report goes to the logs folder.
 const { writeFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { ServerPool } = require('../../rounds/rounds');
-const { runScenario, scenarioRunner } = require('../../rounds/scenario-rounds');
 const { checkConformance, formatConformanceReport } = require('../../measure/conformance');
 const { displayPath } = require('../../../../shared/src/project-paths');
-const { stepWeight } = require('../../plan/estimate');
+const { SERVER_START_SECONDS } = require('../../rounds/step-costs');
+
+// Each JSON server started once and sent the requests of bench/json/requests.json. Measured on the
+// quick profile (2026-11-23): 5 servers, 38 requests each, about 2 s with the starts.
+const CONFORMANCE_SECONDS_PER_SERVER = 0.2;
+
+const conformanceSeconds = (plan) => plan.json.servers.length * (SERVER_START_SECONDS + CONFORMANCE_SECONDS_PER_SERVER);
 
 // -> { block (results.conformance), excluded: Map(id -> reason) }
 async function runConformance({ plan, ctx, serverInfo, progress }) {
@@ -53,7 +56,7 @@ async function runConformance({ plan, ctx, serverInfo, progress }) {
   const figure = excluded.size === 0
     ? `${servers.length} servers gave equal answers to ${result.requests} requests`
     : `${excluded.size} of ${servers.length} servers FAILED and will not be benchmarked: ${[...excluded.keys()].join(', ')} (report ${displayPath(reportPath)})`;
-  progress.step('conformance', figure, stepWeight.conformance(plan));
+  progress.step('conformance', figure, conformanceSeconds(plan));
   for (const [id, reason] of excluded) progress.note(`  ${id}: ${reason}`);
   return {
     excluded,
@@ -70,19 +73,4 @@ async function runConformance({ plan, ctx, serverInfo, progress }) {
   };
 }
 
-async function runJsonScenarios({ plan, ctx, serverInfo, progress, excluded }) {
-  const groups = [];
-  for (const scenario of plan.json.scenarios) {
-    groups.push(await runScenario({ plan, scenario, ctx, serverInfo, progress, servers: plan.json.servers, reference: plan.json.reference, excluded }));
-  }
-  return groups;
-}
-
-// The JSON scenarios block by block (run.js interleaves them with the hello-world scenarios' blocks).
-function jsonScenarioRunners({ plan, ctx, serverInfo, progress, excluded }) {
-  return plan.json.scenarios.map((scenario) => scenarioRunner({
-    plan, scenario, ctx, serverInfo, progress, servers: plan.json.servers, reference: plan.json.reference, excluded,
-  }));
-}
-
-module.exports = { runConformance, runJsonScenarios, jsonScenarioRunners };
+module.exports = { runConformance, conformanceSeconds };

@@ -1,12 +1,51 @@
 'use strict';
-// The sweep part: the concurrency sweep (cppnet's method): ab at each concurrency level, runsPerLevel rounds
-// per level, each server once per round in an order shuffled by the level's seeded stream (rounds.js). All
-// servers stay up for the whole sweep (warmed up once); per level and server the best run (as cppnet
-// reported) and the median are kept. Every run is a measured run like a scenario's (CPU, latency).
+// Part: the sweep (--parts sweep), the concurrency sweep of cppnet's method: the profile's sweep block
+// of bench/scenarios.json (tool, keep-alive, levels, runs per level, duration, warm-up) on the
+// hello-world servers, after the last block of the timed scenarios. ab at each concurrency level,
+// runsPerLevel rounds per level, each server once per round in an order shuffled by the level's seeded
+// stream (rounds/rounds.js). All servers stay up for the whole sweep (warmed up once); per level and
+// server the best run (as cppnet reported) and the median are kept. Every run is a measured run like a
+// scenario's (CPU, latency). Compare does not judge the sweep: the pages show it, its best and median
+// per level.
+const { definePart } = require('../part');
 const { ServerPool, runRounds } = require('../../rounds/rounds');
 const { measureRun, runCommand, LATENCY_RESOLUTION_US } = require('../../measure/closed-loop');
 const { median } = require('../../summarize/stats');
-const { stepWeight } = require('../../plan/estimate');
+const { formatDuration } = require('../../rounds/progress');
+const { SERVER_START_SECONDS, RUN_OVERHEAD_SECONDS } = require('../../rounds/step-costs');
+
+// The profile's sweep block, with its own pause, else the profile's, else the file's.
+function build({ profile, servers, use, pause }) {
+  return use('sweep', servers.hello.length > 0, 'no hello-world server chosen (--servers)') ? { pauseBetweenRunsSeconds: pause, ...profile.sweep } : null;
+}
+
+// Its widest level (or warm-up) needs a descriptor per connection on both sides.
+function fitOpenFiles(sweep, limits) {
+  const widest = Math.max(...sweep.levels, sweep.warmupConnections);
+  if (!limits.allows(widest)) throw limits.refuse(`the sweep level of ${widest} connections`, widest);
+  return { block: sweep, skipped: [] };
+}
+
+function sweepSeconds(sweep, plan) {
+  const servers = plan.servers.length;
+  const run = sweep.durationSeconds + sweep.pauseBetweenRunsSeconds + RUN_OVERHEAD_SECONDS;
+  const start = SERVER_START_SECONDS + sweep.warmupSeconds + (sweep.warmupSeconds > 0 ? RUN_OVERHEAD_SECONDS : 0);
+  return servers * (sweep.levels.length * sweep.runsPerLevel * run + start);
+}
+
+const runsOf = (sweep, plan) => plan.servers.length * sweep.levels.length * sweep.runsPerLevel;
+
+// Weight of one run (a progress step): its share of the sweep's estimate.
+const runWeight = (plan) => sweepSeconds(plan.sweep, plan) / runsOf(plan.sweep, plan);
+
+function lines(s, plan, estimated) {
+  return [`sweep: ${s.tool}${s.keepAlive ? ' -k' : ''} at ${s.levels.length} levels (${s.levels.join(', ')}) x ${s.runsPerLevel} runs of ${s.durationSeconds} s x ${plan.servers.length} servers, about ${formatDuration(estimated.sweep)}`];
+}
+
+// Every run of every level, named for the list of failed runs.
+function runs(results) {
+  return (results.sweep ? results.sweep.results : []).flatMap((r) => r.points.flatMap((p) => p.runs.map((run) => ({ where: `sweep c${p.concurrency} ${r.server} run ${run.round}`, run }))));
+}
 
 const levelId = (concurrency) => `sweep-c${concurrency}`;
 
@@ -73,7 +112,7 @@ async function runSweep({ plan, ctx, serverInfo, progress }) {
         pauseSeconds: sweep.pauseBetweenRunsSeconds,
         measure: (def, server, place) => measureRun({ ...common, ...place, logName: logName(def, place), server }),
         failed: (def, place, reason) => ({ round: place.round, status: 'failed', command: runCommand({ ...common, serverDef: def, ...place, logName: logName(def, place) }).command, failureReason: reason }),
-        onRun: (run, { id, round, rounds: count }) => progress.runDone({ label: `sweep c${concurrency} ${id} run ${round}/${count}`, run, weight: stepWeight.sweepRun(plan), resolutionUs: LATENCY_RESOLUTION_US[sweep.tool] }),
+        onRun: (run, { id, round, rounds: count }) => progress.runDone({ label: `sweep c${concurrency} ${id} run ${round}/${count}`, run, weight: runWeight(plan), resolutionUs: LATENCY_RESOLUTION_US[sweep.tool] }),
       });
       levels.push({ concurrency, rounds });
       for (const def of plan.servers) pointsOf.get(def.id).push(sweepPoint(concurrency, runsOf.get(def.id)));
@@ -97,4 +136,26 @@ async function runSweep({ plan, ctx, serverInfo, progress }) {
   };
 }
 
-module.exports = { runSweep, sweepPoint, sweepRun, sweepScenario };
+module.exports = {
+  part: definePart({
+    name: 'sweep',
+    subject: 'sweep',
+    plan: {
+      build,
+      serverKinds: () => ['hello'],
+      tools: (sweep) => [sweep.tool],
+      fitOpenFiles,
+      estimate: (sweep, plan) => ({ seconds: { sweep: sweepSeconds(sweep, plan) }, steps: runsOf(sweep, plan) }),
+      lines,
+    },
+    run: { slot: 'after-blocks', measure: runSweep },
+    results: {
+      fields: ['sweep'],
+      schema: ['sweep', 'sweepPoint', 'sweepRun'],
+      of: ({ outcomes }) => (outcomes.sweep ? { sweep: outcomes.sweep } : {}),
+      runs,
+    },
+    compare: null,
+  }),
+  runSweep, runWeight, sweepPoint, sweepRun, sweepScenario,
+};

@@ -1,5 +1,5 @@
 'use strict';
-// The syscalls part: system calls per request, by name, where a request's kernel time goes. For each
+// The system-call counts as they run: system calls per request, by name, where a request's kernel time goes. For each
 // case and server: start the server as the timed runs do (pinned, nginx with its master process), warm
 // it up with N requests, then per repeat count two windows on the same running server: strace attaches
 // to every process and thread of it (-f -c: calls by name, summed), the lock-step client sends exactly
@@ -18,16 +18,33 @@ const { spawnGroup, stopGroup, sleep } = require('../../../../shared/src/process
 const { groupMembers, openSocketCount } = require('../../../../shared/src/proc-stats');
 const { fillTemplate, shellLine, pinned } = require('../../helpers/command-line');
 const { parseStraceSummary } = require('../../parse/strace');
-const { countedLoadArgv, sendCountedRequests, countingPace, RepeatError } = require('../counted-cases');
+const { countedLoadArgv, sendCountedRequests, countingPace, countComparisons, RepeatError, COUNTED_LOAD_START_SECONDS, DEFAULT_COUNTED_REQUESTS_PER_SECOND } = require('../counted-cases');
 const { assertLoopback } = require('../../measure/closed-loop');
 const { displayPath } = require('../../../../shared/src/project-paths');
 const { readTextOrEmpty: readText } = require('../../helpers/read-text');
 const { median } = require('../../summarize/stats');
-const { callsByCategory, countComparisons } = require('../../summarize/counts');
-const { stepWeight } = require('../../plan/estimate');
+const { callsByCategory } = require('./call-categories');
 const { serversOf, referenceOf } = require('../../servers/plan-servers');
+const { SERVER_START_SECONDS } = require('../../rounds/step-costs');
 
 const METHOD = '(calls(2N) - calls(N)) / N';
+
+// strace attaching to every thread of a server and detaching (SIGINT, its table written), per window:
+// under 0.05 s measured, with the runner's polling.
+const STRACE_WINDOW_SECONDS = 0.05;
+// The untraced warm-up before a server's system-call windows runs as fast as the server answers:
+// about this many times the case's strace pace.
+const WARMUP_SPEEDUP = 4;
+
+// One repeat of one case and server under strace: a window of N requests and one of 2N at the case's
+// strace pace, each with its attach and detach; plus the repeat's share of the server's start and
+// untraced warm-up.
+function repeatSeconds(testCase, requests, repeats) {
+  const rate = testCase.pace?.strace || DEFAULT_COUNTED_REQUESTS_PER_SECOND;
+  const windows = 2 * (STRACE_WINDOW_SECONDS + COUNTED_LOAD_START_SECONDS) + (3 * requests) / rate;
+  const once = SERVER_START_SECONDS + COUNTED_LOAD_START_SECONDS + requests / (WARMUP_SPEEDUP * rate);
+  return windows + once / repeats;
+}
 
 
 // The tracer of each thread of each process (TracerPid of /proc/<pid>/task/<tid>/status).
@@ -148,7 +165,7 @@ function summarizeSyscallRepeats(repeats, categories) {
 async function countServer({ def, testCase, requests, ctx, syscalls, progress, plan }) {
   const repeats = [];
   const failedRepeats = [];
-  const weight = stepWeight.syscallRepeat(testCase, plan);
+  const weight = repeatSeconds(testCase, requests, syscalls.repeats);
   const label = (repeat) => `syscalls ${testCase.id} ${def.id} repeat ${repeat}/${syscalls.repeats}`;
   let server;
   try {
@@ -211,7 +228,7 @@ async function runSyscalls({ plan, ctx, progress, excluded = new Map() }) {
     for (const def of serversOf(plan, kind)) {
       if (excluded.has(def.id)) {
         results.push({ server: def.id, repeats: [], perRequest: null, byCategory: null, total: null, spread: null, categorySpread: null, failureReason: excluded.get(def.id) });
-        progress.skip(syscalls.repeats, syscalls.repeats * stepWeight.syscallRepeat(testCase, plan), `syscalls ${testCase.id} ${def.id}: not counted, ${excluded.get(def.id)}`);
+        progress.skip(syscalls.repeats, syscalls.repeats * repeatSeconds(testCase, requests, syscalls.repeats), `syscalls ${testCase.id} ${def.id}: not counted, ${excluded.get(def.id)}`);
         continue;
       }
       const { repeats, failedRepeats } = await countServer({ def, testCase, requests, ctx, syscalls, progress, plan });
@@ -250,4 +267,4 @@ async function runSyscalls({ plan, ctx, progress, excluded = new Map() }) {
   };
 }
 
-module.exports = { runSyscalls, perRequestByName, repeatFigures, summarizeSyscallRepeats };
+module.exports = { runSyscalls, repeatSeconds, perRequestByName, repeatFigures, summarizeSyscallRepeats };

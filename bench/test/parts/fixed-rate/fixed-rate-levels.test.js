@@ -1,11 +1,11 @@
 'use strict';
 // The fixed-rate part's arithmetic: what 100 % is (the slowest server's closed-loop median of the same
 // run), the per-level summary (latency from held runs only), and its progress lines. Run records here
-// are TEST DATA in the shape fixed-rate.js writes; the real runs are in json-run.test.js and
+// are TEST DATA in the shape fixed-rate-levels.js writes; the real runs are in json-run.test.js and
 // bench-run.test.js.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { basisOf, summarizeLevel, BASIS_METRIC } = require('../../../src/parts/fixed-rate/fixed-rate-levels');
+const { basisOf, summarizeLevel, runDone, BASIS_METRIC } = require('../../../src/parts/fixed-rate/fixed-rate-levels');
 const { Progress } = require('../../../src/rounds/progress');
 
 const group = (medians) => ({
@@ -44,9 +44,9 @@ test('a level\'s summary: latency medians of the held runs only; held only when 
 test('progress lines of fixed-rate runs: achieved against target, p99 of a held run, the reason of one not held; skipped steps', () => {
   const lines = [];
   const progress = new Progress(5, 5, (line) => lines.push(line), () => 0);
-  progress.fixedRateDone({ label: 'fixed-rate json 25 % (17,800 req/s) gin-sonic round 1/1', run: { status: 'ok', targetRate: 17800, ...run(1, true, 1300) }, weight: 1 });
-  progress.fixedRateDone({ label: 'fixed-rate hello 90 % (140,000 req/s) drogon round 1/3', run: { status: 'ok', targetRate: 17800, ...run(1, false, 1) }, weight: 1 });
-  progress.fixedRateDone({ label: 'fixed-rate json 25 % (17,800 req/s) wrong-fields round 1/1', run: { status: 'failed', failureReason: 'conformance: request "dbop-n1": ...' }, weight: 1 });
+  runDone(progress, { label: 'fixed-rate json 25 % (17,800 req/s) gin-sonic round 1/1', run: { status: 'ok', targetRate: 17800, ...run(1, true, 1300) }, weight: 1 });
+  runDone(progress, { label: 'fixed-rate hello 90 % (140,000 req/s) drogon round 1/3', run: { status: 'ok', targetRate: 17800, ...run(1, false, 1) }, weight: 1 });
+  runDone(progress, { label: 'fixed-rate json 25 % (17,800 req/s) wrong-fields round 1/1', run: { status: 'failed', failureReason: 'conformance: request "dbop-n1": ...' }, weight: 1 });
   progress.skip(2, 2, 'instructions json-json wrong-fields: not counted, conformance: ...');
   assert.match(lines[0], /^\[1\/5\] fixed-rate json 25 % \(17,800 req\/s\) gin-sonic round 1\/1: achieved 17,750 of 17,800 req\/s, p99 1\.3 ms \(held\) - /);
   assert.match(lines[1], /^\[2\/5\] .*: achieved 12,000 of 17,800 req\/s, NOT HELD: achieved 12000 req\/s of 17800 \(67\.4 %, below 98 %\) - /);

@@ -2,7 +2,8 @@
 // What the sweep and the instruction counts keep from their runs, and the benchmark expectation printed
 // from them. Base data: the real quick run docs/test/fixtures/results-quick-v2-a.json; the 3-repeat and
 // narrow-interval cases are TEST DATA derived from it in code.
-// Covers: bench/src/parts/instruction-counts/valgrind-repeats.js, bench/src/summarize/expectation.js
+// Covers: bench/src/parts/instruction-counts/valgrind-repeats.js, bench/src/summarize/expectation.js,
+//   bench/src/parts/instruction-counts/instruction-counts.js, bench/src/parts/syscall-counts/syscall-counts.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
@@ -10,6 +11,7 @@ const { join } = require('node:path');
 const { sweepPoint, sweepRun } = require('../../../src/parts/sweep/sweep');
 const { summarizeRepeats, instructionComparisons } = require('../../../src/parts/instruction-counts/valgrind-repeats');
 const { expectationLines } = require('../../../src/summarize/expectation');
+const { expectationOfParts } = require('../../../src/parts/part-list');
 const { validateResults } = require('../../../../shared/src/results-file');
 
 const realV2 = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'test', 'fixtures', 'results-quick-v2-a.json'), 'utf8'));
@@ -38,7 +40,7 @@ test('instruction repeats: median and (max - min) / median; none -> null', () =>
 });
 
 test('expectation on a real quick run: pairs against 10, not pooled (a quick run), 1 repeat has no spread', () => {
-  const lines = expectationLines(realV2, thresholds);
+  const lines = expectationLines(realV2, thresholds, expectationOfParts(realV2, thresholds));
   // the quick profile runs 2 rounds: every scenario falls short of 10 pairs, and says so
   for (const scenario of realV2.scenarios) assert.ok(lines.includes(`${scenario.id}: 2 paired rounds < 10: NOT met`), scenario.id);
   assert.ok(lines.includes('pooled: not pooled (only a complete default-profile run is pooled with the history)'), lines.join('\n'));
@@ -66,7 +68,7 @@ test('expectation with a pooled block: each comparison outside the earlier runs\
   r.repeats = [1, 1.002, 1.003].map((k) => ({ ...r.repeats[0], perRequest: r.perRequest * k }));
   r.spread = 0.003 / 1.002;
   validateResults(derived, 'derived');
-  const lines = expectationLines(derived, thresholds);
+  const lines = expectationLines(derived, thresholds, expectationOfParts(derived, thresholds));
   assert.ok(lines.includes('pooled over up to 3 comparable runs: 2 comparisons; this run inside the earlier runs\' 95 % prediction interval in 1 of 2'), lines.join('\n'));
   assert.ok(lines.includes(`  OUTSIDE ${scenario.id} drogon/${first.other} req/s: 1.500, earlier runs predicted 0.900-1.100 (above): an unusual run`), lines.join('\n'));
   assert.ok(lines.includes('  not pooled: bench/results/history/2026-11-22-96be4b9.json: another environment fingerprint (x)'));

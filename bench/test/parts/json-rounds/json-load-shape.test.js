@@ -3,9 +3,9 @@
 // server threads of this machine.
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { loadScenarios } = require('../../src/plan/load-scenarios');
-const { buildPlan } = require('../../src/plan/build-plan');
-const { jsonLoadShape } = require('../../src/plan/json-load-shape');
+const { loadScenarios } = require('../../../src/plan/load-scenarios');
+const { buildPlan } = require('../../../src/plan/build-plan');
+const { jsonLoadShape } = require('../../../src/parts/json-rounds/json-load-shape');
 
 test('the JSON scenarios take the published comparison\'s wrk shape, scaled to the server threads', () => {
   const data = loadScenarios();

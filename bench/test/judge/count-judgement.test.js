@@ -1,12 +1,16 @@
 'use strict';
-// bench/src/compare/count-changes.js: instruction counts (results v2) and system calls per request
-// (issue 16). The 3-repeat and changed-count cases are TEST DATA derived in code from real runs.
+// bench/src/judge/count-judgement.js and the counted parts' judgements through compare: instruction
+// counts (results v2) and system calls per request (issue 16). The 3-repeat and changed-count cases are
+// TEST DATA derived in code from real runs.
+// Covers: bench/src/parts/instruction-counts/instruction-changes.js, bench/src/parts/syscall-counts/syscall-changes.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { compareResults } = require('../../src/compare/compare');
 const { toMarkdown, toText } = require('../../src/compare/report');
 const { validateResults } = require('../../../shared/src/results-file');
-const { judgeInstructions, MIN_REPEATS, judgeSyscalls, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE } = require('../../src/compare/count-changes');
+const { MIN_REPEATS } = require('../../src/judge/count-judgement');
+const { judgeInstructions } = require('../../src/parts/instruction-counts/instruction-changes');
+const { judgeSyscalls, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE } = require('../../src/parts/syscall-counts/syscall-changes');
 const { realRunA, clone, RULES_1_TO_5, realV2A, withInstructionRepeats, realV3, twoRepeats } = require('../support/compare-fixtures');
 
 test('v2: an instruction-count change beyond its spread is a finding even when every throughput figure is within noise', () => {
