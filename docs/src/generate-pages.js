@@ -14,7 +14,7 @@ const { fillBenchParts } = require('./benchmarks/methodology');
 const { readBenchSettings } = require('./benchmarks/bench-settings');
 const { checkResultsSize } = require('../../shared/src/results-file');
 const { loadHistory } = require('../../shared/src/results-history');
-const { inRepo, RESULTS_FILE, HISTORY_DIR } = require('../../shared/src/project-paths');
+const { inRepo, RESULTS_FILE, HISTORY_DIR, MANIFEST_FILE } = require('../../shared/src/project-paths');
 const { renderBenchmarkPages } = require('./benchmarks/render');
 
 // The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
@@ -81,7 +81,7 @@ function generatePages(options = {}) {
   const timings = {};
   const time = (name, fn) => { const t = process.hrtime.bigint(); const r = fn(); timings[name] = Number(process.hrtime.bigint() - t) / 1e6; return r; };
   const converter = options.converter || require('./convert/zh-tw.js');
-  const manifest = time('manifest', () => loadManifest({ manifestPath: options.manifestPath || path.join(root, 'docs', 'manifest.json'), converter }));
+  const manifest = time('manifest', () => loadManifest({ manifestPath: options.manifestPath || inRepo(MANIFEST_FILE, root), converter }));
   const ui = loadUiStrings(manifest, { uiStringsPath: options.uiStringsPath || path.join(root, 'docs', 'ui-strings.json'), converter });
   const authored = manifest.languages.filter((l) => l.derivedFrom === null);
   const derived = manifest.languages.filter((l) => l.derivedFrom !== null);

@@ -1,6 +1,6 @@
 'use strict';
 // The project's files, named once: the results file and its history, the schemas, the bench's settings,
-// logs and state ($BENCH_HOME), and the site's folders. Every other module takes these paths from here.
+// logs and state ($BENCH_HOME), the site's manifest and folders. Every other module takes these paths from here.
 // They are relative to the repository root and '/'-separated: the site publishes the results file at
 // the same path (RESULTS_FILE), and a stage that works on another root (a test's copy of the content)
 // joins them to that root with inRepo(path, root).
@@ -20,6 +20,8 @@ const SCENARIOS_FILE = 'bench/scenarios.json';
 const SCENARIOS_SCHEMA = 'bench/scenarios.schema.json';
 /** Raw output of every run (git-ignored): one folder per run. */
 const BENCH_LOGS_DIR = 'bench/logs';
+/** The one list of the site's pages, sections and languages, which every sidebar, header and footer comes from. */
+const MANIFEST_FILE = 'docs/manifest.json';
 /** The assembled site (git-ignored), and what the site is assembled from besides the pages. */
 const SITE_DIR = 'site';
 const SITE_SOURCE_DIR = 'docs/site';
@@ -46,5 +48,5 @@ const benchStateFile = (env = process.env) => join(benchHome(env), 'state.json')
 
 module.exports = {
   repoRoot, inRepo, displayPath, benchHome, benchStateFile,
-  RESULTS_FILE, HISTORY_DIR, RESULTS_SCHEMA, SCENARIOS_FILE, SCENARIOS_SCHEMA, BENCH_LOGS_DIR, SITE_DIR, SITE_SOURCE_DIR, PUBLISHED_RESULTS,
+  RESULTS_FILE, HISTORY_DIR, RESULTS_SCHEMA, SCENARIOS_FILE, SCENARIOS_SCHEMA, BENCH_LOGS_DIR, MANIFEST_FILE, SITE_DIR, SITE_SOURCE_DIR, PUBLISHED_RESULTS,
 };

@@ -15,7 +15,7 @@ test('the repository root holds the bench and the pages', () => {
 });
 
 test('every named file or folder of the repository exists where the constant says (site/ is built)', () => {
-  for (const name of ['RESULTS_FILE', 'HISTORY_DIR', 'RESULTS_SCHEMA', 'SCENARIOS_FILE', 'SCENARIOS_SCHEMA', 'SITE_SOURCE_DIR']) {
+  for (const name of ['RESULTS_FILE', 'HISTORY_DIR', 'RESULTS_SCHEMA', 'SCENARIOS_FILE', 'SCENARIOS_SCHEMA', 'MANIFEST_FILE', 'SITE_SOURCE_DIR']) {
     assert.ok(fs.existsSync(inRepo(paths[name])), `${name} = ${paths[name]}`);
     assert.ok(!paths[name].startsWith('/') && !paths[name].includes('\\'), `${name} is relative and /-separated`);
   }

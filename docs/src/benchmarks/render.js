@@ -12,6 +12,7 @@ const path = require('node:path');
 const { validateResults } = require('./validate');
 const { createFormatter, spacedList } = require('./format');
 const { escapeMarkdownText, oneLine } = require('../../../shared/src/escape');
+const { inRepo, MANIFEST_FILE } = require('../../../shared/src/project-paths');
 const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
 const { readBenchSettings } = require('./bench-settings');
@@ -49,7 +50,7 @@ function readTemplate(page, lang) {
  * Routes of the site's pages per authored language, { [page id]: { [lang]: '/ENG/File' } }, from
  * docs/manifest.json (the build passes the ones of the manifest it loaded).
  */
-function manifestRoutes(manifestPath = path.join(repoRoot, 'docs', 'manifest.json')) {
+function manifestRoutes(manifestPath = inRepo(MANIFEST_FILE)) {
   const manifest = readJson(manifestPath);
   const dirs = new Map(manifest.languages.map((l) => [l.code, l.dir]));
   const routes = {};
