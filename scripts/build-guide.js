@@ -13,6 +13,7 @@ const path = require('node:path');
 const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { benchHome } = require('../shared/src/bench-state');
+const { benchStateFile } = require('../shared/src/project-paths');
 const { spawnGroup, stopGroup } = require('../shared/src/process-group');
 const { writeJsonAtomic } = require('../shared/src/fs-atomic');
 
@@ -25,7 +26,7 @@ const BUILD_TIMEOUT_MS = 40 * 60 * 1000;
 class GuideBuildError extends Error {}
 
 function readState(env) {
-  const statePath = path.join(benchHome(env), 'state.json');
+  const statePath = benchStateFile(env);
   let state;
   try {
     state = JSON.parse(fs.readFileSync(statePath, 'utf8'));

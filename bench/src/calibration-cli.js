@@ -10,14 +10,13 @@ const { readHistoryEntries, sameRun } = require('./pool/history-entries');
 const { calibrate } = require('./pool/calibration');
 const { loadResultsFile } = require('../../shared/src/results-file');
 const { DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
-const { displayPath, repoRoot } = require('./shared/paths');
-const { join } = require('node:path');
+const { displayPath, inRepo, RESULTS_FILE } = require('../../shared/src/project-paths');
 
 const pct = ({ contained, total }) => (total ? `${contained} of ${total} (${((100 * contained) / total).toFixed(1)} %)` : '0 of 0');
 
 function main(argv) {
   const { values } = parseArgs({ args: argv, options: { 'history-dir': { type: 'string' }, results: { type: 'string' } } });
-  const resultsFile = values.results || join(repoRoot, 'bench', 'results', 'latest.json');
+  const resultsFile = values.results || inRepo(RESULTS_FILE);
   const history = readHistoryEntries(values['history-dir'] || DEFAULT_HISTORY_DIR);
   const latest = loadResultsFile(resultsFile);
   for (const r of history.refused) console.log(`left out: ${r.file}: ${r.reason}`);

@@ -6,7 +6,7 @@
 // Exit codes:
 //   0  compared (also when a regression is flagged: the flag is printed, and the bench workflow still
 //      opens its pull request, where a person decides)
-//   1  a results file is missing, unreadable or invalid against bench/results.schema.json
+//   1  a results file is missing, unreadable or invalid against the results schema
 //   2  wrong usage
 //   3  a regression was flagged and --fail-on-regression was given (for gating, off by default)
 'use strict';

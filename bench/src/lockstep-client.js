@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // node bench/src/lockstep-client.js --requests N [--batch B] [--new-connection] [--body FILE] [--pace R] [--gap MS] URL
-// The load of the counted cases (instructions and system calls per request): exactly N requests in
+// The load of the counted cases (instruction and system-call counts per request): exactly N requests in
 // lock-step batches of B on one connection, or one new connection per request (measure/lockstep.js
 // says why). Prints one JSON line { requests, batches, seconds, status2xx, non2xx, late }; exits 0
 // only when every answer was 2xx, 1 otherwise (the reason on stderr), 2 for a bad option.

@@ -5,15 +5,14 @@
 // history, and the calibration figures: bench/src/pool/) after the history changed, and writes the file
 // again, validated and atomically. Only the pooled block changes; no figure of the run itself does.
 const { parseArgs } = require('node:util');
-const { join } = require('node:path');
 const { poolWithHistory } = require('./pool/pool-runs');
 const { loadResultsFile, writeResults } = require('../../shared/src/results-file');
 const { DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
-const { displayPath, repoRoot } = require('./shared/paths');
+const { displayPath, inRepo, RESULTS_FILE } = require('../../shared/src/project-paths');
 
 function main(argv) {
   const { values } = parseArgs({ args: argv, options: { 'history-dir': { type: 'string' }, results: { type: 'string' } } });
-  const file = values.results || join(repoRoot, 'bench', 'results', 'latest.json');
+  const file = values.results || inRepo(RESULTS_FILE);
   const results = loadResultsFile(file);
   if (results.schemaVersion < 3) throw new Error(`${displayPath(file)} is schemaVersion ${results.schemaVersion}: only runs made with blocks (schemaVersion 3) carry a pooled block`);
   if (results.profile !== 'default' || results.method.complete === false) throw new Error(`${displayPath(file)} is not a complete default-profile run: only those are pooled`);

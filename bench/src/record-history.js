@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Keeps an accepted results JSON in the history: copies bench/results/latest.json to
-// bench/results/history/<YYYY-MM-DD>-<shortcommit>.json, atomically (temp file + rename), after validating it.
+// Keeps an accepted results JSON in the history: copies the results file to
+// <history>/<YYYY-MM-DD>-<shortcommit>.json (shared/src/project-paths.js names both), atomically (temp file + rename), after validating it.
 // Idempotent: recording the same file twice leaves one identical copy. A different results file with the
 // same date and commit (a re-run) replaces the earlier one, and says so.
 //   node bench/src/record-history.js [--results FILE] [--history-dir DIR]
@@ -10,8 +10,9 @@ const path = require('node:path');
 const { loadResultsFile } = require('../../shared/src/results-file');
 const { historyFileName, DEFAULT_HISTORY_DIR } = require('../../shared/src/results-history');
 const { writeFileAtomic } = require('../../shared/src/fs-atomic');
+const { inRepo, RESULTS_FILE } = require('../../shared/src/project-paths');
 
-const DEFAULT_RESULTS_FILE = path.join(__dirname, '..', 'results', 'latest.json');
+const DEFAULT_RESULTS_FILE = inRepo(RESULTS_FILE);
 
 // The history (and the trend chart drawn from it) holds runs of the complete default profile only: a quick
 // run or a selection (--scenarios, --parts, ...) measures something else and would break the trend.

@@ -1,40 +1,39 @@
 #!/usr/bin/env node
 'use strict';
 // npm run bench -- [--profile quick] [--output path] [--repetitions n] ...   (exit codes: cli.js)
-// scenario file -> plan -> setup state -> environment -> measure (JSON conformance; scenarios and JSON scenarios in rounds,
-// in blocks, block-major, with the instruction and system-call counts between blocks; fixed-rate levels;
-// sweep) -> summarize -> benchmark expectation -> validate + write.
+// scenario file -> plan (each part's block: parts/part-list.js) -> setup state -> environment -> the
+// parts by their slot of the block schedule (before any timed run; the blocks of the parts that run
+// scenarios, interleaved, with the parts between blocks in between; the parts after the last block)
+// -> summarize -> pool -> benchmark expectation -> validate + write. This file names no part: it goes
+// through the list.
 const { rmSync } = require('node:fs');
 const { join, relative } = require('node:path');
 const { tmpdir } = require('node:os');
 const { parseCli, USAGE } = require('./plan/cli');
 const { loadScenarios } = require('./plan/load-scenarios');
 const { buildPlan } = require('./plan/build-plan');
-const { allServers, serversOf } = require('./plan/plan-servers');
+const { describePlan } = require('./plan/describe-plan');
 const { loadBenchState, checkTools } = require('./plan/setup-check');
-const { unusableJsonServers, dropJsonServers, notBuiltHere } = require('./plan/json-servers');
-const { openFilesHardLimit, checkOpenFiles } = require('./plan/limits');
+const { serversNotRunHere, dropJsonServers } = require('./plan/json-servers');
+const { openFilesHardLimit, fitOpenFiles } = require('./plan/limits');
 const { planCpus } = require('./plan/cpu-plan');
 const { captureEnvironment } = require('./plan/environment');
-const { repoRoot } = require('./shared/paths');
-const { scenarioRunners, describeServers } = require('./run-parts/scenarios');
-const { runBlockMajor } = require('./run-parts/block-schedule');
-const { runSweep } = require('./run-parts/sweep');
-const { runConformance, jsonScenarioRunners } = require('./run-parts/json');
-const { runFixedRatePart } = require('./run-parts/fixed-rate');
-const { runInstructions } = require('./run-parts/instructions');
-const { runSyscalls } = require('./run-parts/syscalls');
+const { repoRoot, inRepo, RESULTS_FILE, BENCH_LOGS_DIR } = require('../../shared/src/project-paths');
+const {
+  partsIn, COUNTS_TEXT, BLOCK_ORDER, resultsOfParts, methodOfParts, runsOfParts, countsOfParts, expectationOfParts,
+} = require('./parts/part-list');
+const { runBlockMajor } = require('./rounds/block-schedule');
+const { Progress } = require('./rounds/progress');
+const { allServers, describeServers } = require('./servers/plan-servers');
 const { exitRecord, describeExit } = require('./servers/servers');
-const { estimatePlan } = require('./plan/estimate');
+const { isPortFree, waitPortFree } = require('./servers/ports');
 const { printExpectation } = require('./summarize/expectation');
 const { poolWithHistory } = require('./pool/pool-runs');
-const { buildResults, notBuiltOf } = require('./summarize/summarize');
+const { buildResults } = require('./summarize/summarize');
 const { writeResults } = require('../../shared/src/results-file');
 const { SchemaError } = require('../../shared/src/json-schema');
 const { killAllGroupsSync, liveGroupLabels } = require('../../shared/src/process-group');
-const { isPortFree, waitPortFree } = require('./servers/ports');
-const { Progress, formatDuration } = require('./run-parts/progress');
-const { EXIT, BenchError } = require('./shared/errors');
+const { EXIT, BenchError } = require('./helpers/errors');
 
 const log = (line = '') => process.stdout.write(line + '\n');
 let scratchDirs = []; // one per server of the plan, removed at exit
@@ -53,58 +52,31 @@ async function checkPortsFree(servers, address) {
   }
 }
 
-// The plan and its time estimate, before anything starts.
-function describePlan(plan, cpu, environment, logDir, output) {
-  const { scenarios } = plan;
-  const estimate = estimatePlan(plan);
-  log(`bench: profile ${plan.profile}${plan.complete ? '' : ' (a selection)'}: parts ${plan.parts.join(', ')}; seed ${plan.seed}`);
-  if (plan.parts.includes('scenarios')) {
-    const rounds = scenarios.reduce((sum, s) => sum + s.repetitions, 0);
-    log(`bench:   scenarios: ${scenarios.length} x ${plan.servers.length} servers, ${rounds} rounds in all (each server once per round, shuffled), about ${formatDuration(estimate.scenarios)}`);
-  }
-  if (plan.blocks > 1) {
-    log(`bench:   blocks: each timed scenario's rounds in up to ${plan.blocks} blocks, its servers started afresh for each; block 1 of every scenario, then block 2, ...${plan.instructions || plan.syscalls ? ', with the instruction and system-call counts between blocks' : ''}`);
-  }
-  if (plan.json) {
-    const j = plan.json;
-    log(`bench:   JSON conformance of ${j.servers.length} servers (${j.servers.map((s) => s.id).join(', ')}; reference ${j.reference}) before any timed run, about ${formatDuration(estimate.conformance)}`);
-    if (j.scenarios.length) {
-      const h = j.shape.here;
-      log(`bench:   JSON scenarios: ${j.scenarios.map((s) => s.id).join(', ')} x ${j.servers.length} servers, ${j.scenarios.reduce((sum, s) => sum + s.repetitions, 0)} rounds in all; `
-        + `wrk -t${h.clientThreads} -c${h.connections} (the published ${j.shape.published.clientThreads} threads x ${j.shape.published.connectionsPerClientThread} connections for ${j.shape.published.serverThreads} server threads, scaled to ${h.serverThreads}), about ${formatDuration(estimate.json)}`);
-    }
-  }
-  if (plan.fixedRate) {
-    const f = plan.fixedRate;
-    log(`bench:   fixed rate (oha, open loop): groups ${f.groups.map((g) => `${g.id} (${g.servers.length} servers, 100 % = slowest median of ${g.basisScenario})`).join(', ')}; `
-      + `levels ${f.fractions.map((x) => `${Math.round(x * 100)} %`).join(', ')} x ${f.repetitions} rounds of ${f.durationSeconds} s, about ${formatDuration(estimate.fixedRate)}`);
-  }
-  if (plan.sweep) {
-    const s = plan.sweep;
-    log(`bench:   sweep: ${s.tool}${s.keepAlive ? ' -k' : ''} at ${s.levels.length} levels (${s.levels.join(', ')}) x ${s.runsPerLevel} runs of ${s.durationSeconds} s x ${plan.servers.length} servers, about ${formatDuration(estimate.sweep)}`);
-  }
-  if (plan.instructions) {
-    const i = plan.instructions;
-    log(`bench:   instructions: ${i.cases.map((c) => `${c.id} (${serversOf(plan, c.servers).length} servers, N = ${c.requests})`).join(', ')} x ${i.repeats} repeats, under valgrind, about ${formatDuration(estimate.instructions)}`);
-  }
-  if (plan.syscalls) {
-    const sc = plan.syscalls;
-    log(`bench:   system calls: ${sc.cases.map((c) => `${c.id} (${serversOf(plan, c.servers).length} servers, N = ${c.requests})`).join(', ')} x ${sc.repeats} repeats, under strace, about ${formatDuration(estimate.syscalls)}`);
-  }
-  log(`bench: estimated time: about ${formatDuration(estimate.total)} (${estimate.steps} steps)`);
-  log(`bench: ${environment.cpuModel}, ${environment.cpuCores} CPUs; `
-    + (cpu.pinned ? `servers on CPU ${cpu.serverCpus} (${cpu.serverThreads} thread(s)), load generator on CPU ${cpu.clientCpus} (${cpu.clientThreads} thread(s))`
-      : 'one CPU: servers and load generator are not pinned apart'));
-  log(`bench: raw output in ${relative(repoRoot, logDir) || logDir}; results to ${relative(repoRoot, output) || output}`);
-  return estimate;
-}
-
-// The committed bench/results/latest.json comes only from the complete default profile; any other
+// The committed results file comes only from the complete default profile; any other
 // run (quick, a selection) goes to its logs folder unless --output says otherwise.
 function outputPath(options, plan, logDir) {
   if (options.output) return options.output;
-  if (plan.profile === 'default' && plan.complete) return join(repoRoot, 'bench', 'results', 'latest.json');
+  if (plan.profile === 'default' && plan.complete) return inRepo(RESULTS_FILE);
   return join(logDir, `results-${plan.profile}.json`);
+}
+
+// The parts by their slot of the block schedule (parts/part.js: run). Returns the run: its scenario
+// groups (run.groups) and each part's outcome (run.outcomes).
+async function runParts(run) {
+  const parts = partsIn(run.plan);
+  const inSlot = (slot) => parts.filter((part) => part.run.slot === slot);
+  // Before any timed run (a check that keeps a server from ever being benchmarked: run.excluded).
+  for (const part of parts.filter((p) => p.run.before)) run.outcomes[part.name] = await part.run.before(run);
+  // The timed scenarios in blocks, block-major, with the parts between blocks after a block each
+  // (block-schedule.js); the parts after blocks after the last block (they may need every block's
+  // scenario groups: run.groups); the parts between blocks left over at the very end.
+  const runners = inSlot('blocks').flatMap((part) => part.run.runners(run));
+  const between = inSlot('between-blocks').map((part) => async () => { run.outcomes[part.name] = await part.run.measure(run); });
+  const left = await runBlockMajor({ runners, between });
+  run.groups = runners.map((r) => r.finish());
+  for (const part of inSlot('after-blocks')) run.outcomes[part.name] = await part.run.measure(run);
+  for (const measure of left) await measure();
+  return run;
 }
 
 async function main(argv) {
@@ -117,26 +89,26 @@ async function main(argv) {
   const plan = buildPlan(scenariosData, options);
   const { state, path: statePath } = loadBenchState();
   // A JSON variant this machine cannot run (simdjson-go without AVX2 and CLMUL) is listed as not built.
-  const unusable = plan.json ? unusableJsonServers(plan.json.servers, state) : [];
-  dropJsonServers(plan, unusable);
-  for (const u of unusable) log(`bench: ${u.def.id} is not run on this machine: ${u.reason}`);
+  const notRunHere = serversNotRunHere(plan, state);
+  dropJsonServers(plan, notRunHere);
+  for (const u of notRunHere) log(`bench: ${u.def.id} is not run on this machine: ${u.reason}`);
   checkTools(plan, statePath, state);
   const openFilesLimit = openFilesHardLimit();
-  const { scenarios, skipped } = checkOpenFiles(plan, openFilesLimit);
-  plan.scenarios = scenarios; // without the skipped ones
+  const skipped = fitOpenFiles(plan, openFilesLimit);
   await checkPortsFree(allServers(plan), scenariosData.address);
 
   const cpu = planCpus();
   const startedAt = new Date();
   const environment = captureEnvironment(state, startedAt);
-  const logDir = options.logsDir || join(repoRoot, 'bench', 'logs', startedAt.toISOString().replace(/[:.]/g, '-'));
+  const logDir = options.logsDir || join(inRepo(BENCH_LOGS_DIR), startedAt.toISOString().replace(/[:.]/g, '-'));
   const output = outputPath(options, plan, logDir);
   // Stable folders (user, server, port): the nginx command lines in the results stay the same from run
   // to run, and two benches at once cannot share one: the second stops at the port check above.
   const scratchDirOf = (def) => join(tmpdir(), `drogon-bench-${process.getuid()}`, `${def.id}-${def.port}`);
   scratchDirs = allServers(plan).map(scratchDirOf);
-  const estimate = describePlan(plan, cpu, environment, logDir, output);
-  for (const s of skipped) log(`bench: scenario ${s.id} ${s.reason}`);
+  const { lines, estimate } = describePlan(plan, cpu, environment, logDir, output);
+  for (const line of lines) log(line);
+  for (const s of Object.values(skipped).flat()) log(`bench: scenario ${s.id} ${s.reason}`);
 
   // Servers that exit while the bench still needs them: each recorded (results.serverExits), never
   // restarted silently.
@@ -148,51 +120,25 @@ async function main(argv) {
       + `${where.restarted ? 'started again' : 'not started again'}; log ${record.log}`);
   };
   const ctx = { state, cpu, scenariosData, openFilesLimit, logDir, scratchDirOf, recordExit };
-  const serverInfo = describeServers(plan, ctx);
-  const progress = new Progress(estimate.steps, estimate.total);
-  // Conformance before any timed run: a JSON server that differs is never benchmarked.
-  const conformance = plan.json ? await runConformance({ plan, ctx, serverInfo, progress }) : { excluded: new Map(), block: null };
-  const { excluded } = conformance;
-  // The timed scenarios in blocks, block-major, with the counts between the blocks (block-schedule.js);
-  // fixed rate and sweep after the last block (fixed rate needs every block's maxima).
-  const runners = [
-    ...scenarioRunners({ plan, ctx, serverInfo, progress }),
-    ...(plan.json && plan.json.scenarios.length ? jsonScenarioRunners({ plan, ctx, serverInfo, progress, excluded }) : []),
-  ];
-  let instructions = null;
-  let syscalls = null;
-  const counted = [
-    ...(plan.instructions ? [async () => { instructions = await runInstructions({ plan, ctx, progress, excluded }); }] : []),
-    ...(plan.syscalls ? [async () => { syscalls = await runSyscalls({ plan, ctx, progress, excluded }); }] : []),
-  ];
-  const countsLeft = await runBlockMajor({ runners, between: counted });
-  const allGroups = runners.map((r) => r.finish());
-  const groups = allGroups.filter((g) => g.scenario.kind !== 'json');
-  const jsonGroups = allGroups.filter((g) => g.scenario.kind === 'json');
-  const fixedRate = plan.fixedRate ? await runFixedRatePart({ plan, ctx, serverInfo, progress, scenarioGroups: [...groups, ...jsonGroups], excluded }) : null;
-  const sweep = plan.sweep ? await runSweep({ plan, ctx, serverInfo, progress }) : null;
-  for (const part of countsLeft) await part();
+  const run = await runParts({
+    plan, ctx, environment, serverInfo: describeServers(plan, ctx), progress: new Progress(estimate.steps, estimate.total),
+    excluded: new Map(), groups: [], skipped, notRunHere, outcomes: {},
+  });
   const results = buildResults({
-    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...serverInfo.values()], groups: [...groups, ...jsonGroups], sweep, instructions, syscalls, serverExits,
-    conformance: conformance.block, fixedRate, notBuilt: plan.json ? [...notBuiltOf(scenariosData.jsonServers, state), ...notBuiltHere(unusable, state)] : null,
-    skippedScenarios: skipped, scenariosData, openFilesLimit,
+    plan, cpu, environment, startedAt, finishedAt: new Date(), servers: [...run.serverInfo.values()], groups: run.groups,
+    partFields: resultsOfParts(run), partMethod: methodOfParts(plan), blockOrder: BLOCK_ORDER, serverExits, scenariosData, openFilesLimit,
   });
 
   const allRuns = [
-    ...results.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs.map((run) => ({ where: `${s.id} ${r.server} round ${run.round}`, run })))),
-    ...(fixedRate ? fixedRate.groups.flatMap((g) => g.levels.flatMap((l) => l.results.flatMap((r) => r.runs.map((run) => ({
-      where: `fixed-rate ${g.id} ${Math.round(l.fraction * 100)} % ${r.server} round ${run.round}`, run }))))) : []),
-    ...(sweep ? sweep.results.flatMap((r) => r.points.flatMap((p) => p.runs.map((run) => ({ where: `sweep c${p.concurrency} ${r.server} run ${run.round}`, run })))) : []),
+    ...results.scenarios.flatMap((s) => s.results.flatMap((r) => r.runs.map((x) => ({ where: `${s.id} ${r.server} round ${x.round}`, run: x })))),
+    ...runsOfParts(results),
   ];
   const failed = allRuns.filter((x) => x.run.status === 'failed');
-  const counts = [
-    ...(instructions ? instructions.cases.flatMap((c) => c.results.map((r) => r.perRequest)) : []),
-    ...(syscalls ? syscalls.cases.flatMap((c) => c.results.map((r) => r.total)) : []),
-  ];
+  const counts = countsOfParts(results);
   const okCounts = counts.filter((x) => x !== null).length;
   if (failed.length) {
     log(`\nbench: ${failed.length} of ${allRuns.length} runs FAILED (recorded with their reasons, left out of the summaries):`);
-    for (const { where, run } of failed) log(`  ${where}: ${run.failureReason}`);
+    for (const { where, run: x } of failed) log(`  ${where}: ${x.failureReason}`);
   }
   if (allRuns.length + counts.length > 0 && failed.length === allRuns.length && okCounts === 0) {
     log(`bench: no run succeeded; nothing written (${relative(process.cwd(), output) || output} left as it was)`);
@@ -202,7 +148,7 @@ async function main(argv) {
   if (plan.profile === 'default' && plan.complete) {
     results.pooled = poolWithHistory(results, { confidence: plan.bootstrap.confidence, label: relative(repoRoot, output) || output });
   }
-  printExpectation(results, log, scenariosData.expectation);
+  printExpectation(results, log, scenariosData.expectation, expectationOfParts(results, scenariosData.expectation));
   try {
     writeResults(output, results);
   } catch (err) {
@@ -211,7 +157,7 @@ async function main(argv) {
     return EXIT.invalidResults;
   }
   const what = [allRuns.length ? `${allRuns.length - failed.length} ok runs, ${failed.length} failed` : null,
-    counts.length ? `${okCounts} of ${counts.length} instruction and system-call counts` : null,
+    counts.length ? `${okCounts} of ${counts.length} ${COUNTS_TEXT}` : null,
     serverExits.length ? `${serverExits.length} server exit(s) recorded` : null].filter(Boolean).join('; ');
   log(`\nbench: wrote ${relative(process.cwd(), output) || output} (${what})`);
   return verifyCleanAfterRun(plan, scenariosData);

@@ -6,7 +6,7 @@
 // closed-loop maximum of the same run; a POST scenario; and a variant the machine cannot run, listed as
 // not built. Needs `npm run bench:setup`; run under
 // `flock /tmp/drogon-docs-bench-ports.lock` (ports 18090-18099, and the shifted hello-world ports).
-// Covers: bench/src/run-parts/json.js
+// Covers: bench/src/parts/json-rounds/conformance-check.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync, readdirSync } = require('node:fs');

@@ -2,8 +2,8 @@
 // The runner end to end, for real: the quick profile against the real Drogon and nginx servers,
 // a Drogon server killed mid-run, an interrupted run, a busy port and a missing setup.
 // Needs `npm run bench:setup`; without it these tests FAIL naming that command (they never skip).
-// Covers: bench/src/measure/closed-loop.js, bench/src/measure/counted-load.js,
-//   bench/src/run-parts/scenarios.js, bench/src/plan/cli.js, bench/src/plan/limits.js,
+// Covers: bench/src/measure/closed-loop.js, bench/src/parts/counted-cases.js,
+//   bench/src/rounds/scenario-rounds.js, bench/src/plan/cli.js, bench/src/plan/limits.js,
 //   bench/src/plan/environment.js, shared/src/proc-stats.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -15,7 +15,7 @@ const { tmpdir } = require('node:os');
 const { requireBenchSetup } = require('./support/bench-setup');
 const { scenariosWithPortShift, runBench, leftoverProcesses } = require('./support/bench-run');
 const { validateResults } = require('../../shared/src/results-file');
-const { roundOrders } = require('../src/run-parts/rounds');
+const { roundOrders } = require('../src/rounds/rounds');
 const { compareResults } = require('../src/compare/compare');
 const { toText } = require('../src/compare/report');
 const { readStat } = require('../../shared/src/proc-stats');

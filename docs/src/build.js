@@ -13,6 +13,7 @@ const { buildAliases } = require('./navigate/navigation');
 const { prerenderSite } = require('./prerender/prerender-site');
 const { searchFiles } = require('./search/search-files');
 const { buildPageInfo } = require('./page-info/build-page-info');
+const { inRepo, SITE_DIR } = require('../../shared/src/project-paths');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -40,7 +41,7 @@ function linkCheckGenerated(generated, root) {
 async function buildSite(options = {}) {
   const started = process.hrtime.bigint();
   const root = options.root || repoRoot;
-  const siteDir = options.siteDir || path.join(root, 'site');
+  const siteDir = options.siteDir || inRepo(SITE_DIR, root);
   const writeSources = options.writeSources !== false;
   const log = options.quiet ? () => {} : (line) => console.log(line);
 

@@ -12,6 +12,7 @@ const { linkCheckGenerated, siteMarkdown } = require('./build');
 const { splitPage } = require('./navigate/navigation');
 const { describeCodeDrift } = require('./guide/guide-bodies');
 const { translationStatus } = require('./page-info/translation-status');
+const { RESULTS_FILE } = require('../../shared/src/project-paths');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -84,7 +85,7 @@ function runCheck(options = {}) {
       const source = owner.page.entries[owner.lang.derivedFrom].relPath;
       problems.push(`${rel}: differs from the conversion of ${source}: ${how}. ${owner.lang.dir}/ is generated, never edited: change ${source} and run \`npm run build\``);
     } else if (owner.page.generatedBy) {
-      problems.push(`${rel}: differs from a fresh generation from bench/results/latest.json: ${how}; run \`npm run build\``);
+      problems.push(`${rel}: differs from a fresh generation from ${RESULTS_FILE}: ${how}; run \`npm run build\``);
     } else {
       problems.push(`${rel}: ${how}; run \`npm run build\``);
     }

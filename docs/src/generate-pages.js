@@ -1,5 +1,5 @@
 // The generate stage, in memory: reads the authored page bodies (ENG, CHN), renders the Benchmarks
-// body from bench/results/latest.json, derives JB_TW from CHN by conversion, adds the navigation
+// body from the results file (RESULTS_FILE), derives JB_TW from CHN by conversion, adds the navigation
 // blocks and sidebars from the manifest. Returns every file's content; writes nothing, so build.js
 // writes only after everything validated and check.js compares against the committed files.
 'use strict';
@@ -14,6 +14,7 @@ const { fillBenchParts } = require('./benchmarks/methodology');
 const { readBenchSettings } = require('./benchmarks/bench-settings');
 const { checkResultsSize } = require('../../shared/src/results-file');
 const { loadHistory } = require('../../shared/src/results-history');
+const { inRepo, RESULTS_FILE, HISTORY_DIR, MANIFEST_FILE } = require('../../shared/src/project-paths');
 const { renderBenchmarkPages } = require('./benchmarks/render');
 
 // The Benchmarks string table of a language: the generated parts of authored pages use its words and number formats.
@@ -51,11 +52,11 @@ function readResults(resultsPath, root) {
 }
 
 // Renders the bodies of the generated pages { [generatedBy]: { [code]: markdown } } for the authored
-// languages, and returns them with the results they describe ({ bodies, results }). The generator and the history loader are code of this checkout; root only moves the data
+// languages from the results file read by readResults. The generator and the history loader are code of this checkout; root only moves the data
 // (pages, manifest, results, history), so tests can run the stage on a temp copy of the content.
-function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
-  const { results, sha256, bytes, shown } = readResults(resultsPath, root);
-  const history = loadHistory(path.join(root, 'bench', 'results', 'history'));
+function renderBenchmarkBodies({ root, source, authoredCodes, routes }) {
+  const { results, sha256, bytes, shown } = source;
+  const history = loadHistory(inRepo(HISTORY_DIR, root));
   const bodies = renderBenchmarkPages({ results, resultsSha256: sha256, routes, history });
   checkResultsSize(bytes, `benchmarks: ${shown}`);
   for (const [page, byLang] of Object.entries(bodies)) {
@@ -65,7 +66,7 @@ function renderBenchmarkBodies({ root, resultsPath, authoredCodes, routes }) {
       }
     }
   }
-  return { bodies, results };
+  return bodies;
 }
 
 /**
@@ -80,7 +81,7 @@ function generatePages(options = {}) {
   const timings = {};
   const time = (name, fn) => { const t = process.hrtime.bigint(); const r = fn(); timings[name] = Number(process.hrtime.bigint() - t) / 1e6; return r; };
   const converter = options.converter || require('./convert/zh-tw.js');
-  const manifest = time('manifest', () => loadManifest({ manifestPath: options.manifestPath || path.join(root, 'docs', 'manifest.json'), converter }));
+  const manifest = time('manifest', () => loadManifest({ manifestPath: options.manifestPath || inRepo(MANIFEST_FILE, root), converter }));
   const ui = loadUiStrings(manifest, { uiStringsPath: options.uiStringsPath || path.join(root, 'docs', 'ui-strings.json'), converter });
   const authored = manifest.languages.filter((l) => l.derivedFrom === null);
   const derived = manifest.languages.filter((l) => l.derivedFrom !== null);
@@ -89,22 +90,22 @@ function generatePages(options = {}) {
   // 1. Bodies of the authored languages: generated (benchmarks) or read from the page file.
   const bodies = {};
   let generatedBodies = null;
-  // What Methodology quotes of the results file: its pooling (the calibration's coverage figures).
-  let pooled = null;
+  // The results file the generated pages describe: the subjects read it (the pages, and the parts of
+  // Methodology that quote it) as their ctx.results.
+  let results = null;
   const generatedPages = manifest.pages.filter((p) => p.generatedBy);
   if (generatedPages.length) {
     // Routes of every page by id: the generated pages link to each other and to authored pages.
     const routes = Object.fromEntries(manifest.pages.map((p) => [p.id,
       Object.fromEntries(authored.map((l) => [l.code, p.entries[l.code].route]))]));
-    const rendered = time('benchmarks', () => renderBenchmarkBodies({
-      root, resultsPath: options.resultsPath || path.join(root, 'bench', 'results', 'latest.json'),
-      authoredCodes: authored.map((l) => l.code), routes,
-    }));
-    generatedBodies = rendered.bodies;
-    pooled = rendered.results.pooled || null;
+    generatedBodies = time('benchmarks', () => {
+      const source = readResults(options.resultsPath || inRepo(RESULTS_FILE, root), root);
+      results = source.results;
+      return renderBenchmarkBodies({ root, source, authoredCodes: authored.map((l) => l.code), routes });
+    });
   }
   let settings = null;
-  const benchSettingsOnce = () => { settings = settings || { ...readBenchSettings(root), pooled }; return settings; };
+  const benchSettingsOnce = () => { settings = settings || readBenchSettings(root); return settings; };
   time('read', () => {
     for (const page of manifest.pages) {
       bodies[page.id] = {};
@@ -126,7 +127,7 @@ function generatePages(options = {}) {
         try {
           // Parts that quote bench/scenarios.json (Methodology) are regenerated, in the page's language.
           bodies[page.id][lang.code] = fillBenchParts(nav.splitPage(text, entry.relPath).body, {
-            strings: benchmarkStrings(lang.code), where: entry.relPath, getSettings: benchSettingsOnce,
+            strings: benchmarkStrings(lang.code), where: entry.relPath, getSettings: benchSettingsOnce, results,
           });
         } catch (err) {
           problems.push(err.message);
@@ -185,7 +186,7 @@ function generatePages(options = {}) {
     ['_sidebar.md', nav.renderRootSidebar(manifest)],
   ]);
   const navigationMap = time('navigationMap', () => nav.buildNavigationMap(manifest, ui, bodies));
-  const resultsPath = generatedPages.length ? (options.resultsPath || path.join(root, 'bench', 'results', 'latest.json')) : null;
+  const resultsPath = generatedPages.length ? (options.resultsPath || inRepo(RESULTS_FILE, root)) : null;
   return { manifest, ui, files, bodies, navigationMap, siteRoot, timings, resultsPath };
 }
 

@@ -12,12 +12,13 @@
 //     the clean URL), largest contentful paint, docsify's render and every chart drawn (medians);
 //   - JavaScript a guide page (Quick start) loads, gzip (target: at most 90 KB), and that it loads no
 //     Chart.js (loaded only on pages that draw charts: plugins/on-demand-scripts.js).
-// Usage: npm run bench:page [-- ROUNDS] [--results FILE]   (FILE: another results JSON than bench/results/latest.json)
+// Usage: npm run bench:page [-- ROUNDS] [--results FILE]   (FILE: another results JSON than the committed one)
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
+const { inRepo, RESULTS_FILE, SITE_DIR } = require('../../shared/src/project-paths');
 
 const TARGET_MS = 1000;
 const TARGET_GZIP_BYTES = 200 * 1024;
@@ -87,11 +88,11 @@ async function main() {
   const { startSiteServer } = require('./serve');
   const { launchBrowser } = require('../test/support/browser');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-page-bench-'));
-  const siteDir = path.join(dir, 'site');
+  const siteDir = inRepo(SITE_DIR, dir);
   let server = null;
   let browser = null;
   try {
-    console.log(`build: site into a temp folder, from ${resultsPath || 'bench/results/latest.json'}`);
+    console.log(`build: site into a temp folder, from ${resultsPath || RESULTS_FILE}`);
     await buildSite({ siteDir, writeSources: false, quiet: true, resultsPath });
     server = await startSiteServer({ root: siteDir, port: 0 });
     browser = await launchBrowser();

@@ -5,9 +5,9 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
+const { inRepo, SITE_DIR } = require('../../shared/src/project-paths');
 
-const repoRoot = path.join(__dirname, '..', '..');
-const defaultSiteDir = path.join(repoRoot, 'site');
+const defaultSiteDir = inRepo(SITE_DIR);
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',

@@ -5,16 +5,14 @@
 // `npm run translations -- --mark <page-id> [<page-id> ...]`: records that the Chinese pages of those
 // pages translate the English source as it is now (run it after updating the Simplified Chinese page).
 'use strict';
-const path = require('node:path');
+const { repoRoot, inRepo, MANIFEST_FILE } = require('../../shared/src/project-paths');
 const { loadManifest } = require('./navigate/manifest');
 const { translationStatus, markTranslations, RECORDS } = require('./page-info/translation-status');
 const { sectionParity, loadExceptions, applyExceptions, formatFinding, EXCEPTIONS } = require('./page-info/section-parity');
 const { buildAliases } = require('./navigate/navigation');
 
-const repoRoot = path.join(__dirname, '..', '..');
-
 function main(argv) {
-  const manifest = loadManifest({ manifestPath: path.join(repoRoot, 'docs', 'manifest.json') });
+  const manifest = loadManifest({ manifestPath: inRepo(MANIFEST_FILE) });
   if (argv[0] === '--mark') {
     for (const m of markTranslations({ root: repoRoot, manifest, ids: argv.slice(1) })) {
       const how = m.was === null ? 'recorded' : m.was === m.hash ? 'already current' : `updated from ${m.was}`;

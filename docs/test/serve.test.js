@@ -88,6 +88,10 @@ test('`node docs/src/serve.js` prints its URL and serves on PORT', async (t) => 
   const scriptDir = path.join(path.dirname(root), 'docs', 'src');
   fs.mkdirSync(scriptDir, { recursive: true });
   fs.copyFileSync(path.join(__dirname, '..', 'src', 'serve.js'), path.join(scriptDir, 'serve.js'));
+  // ...with the module that names the site folder (shared/src/project-paths.js), at its place.
+  const pathsDir = path.join(path.dirname(root), 'shared', 'src');
+  fs.mkdirSync(pathsDir, { recursive: true });
+  fs.copyFileSync(path.join(__dirname, '..', '..', 'shared', 'src', 'project-paths.js'), path.join(pathsDir, 'project-paths.js'));
   const probe = await startSiteServer({ root, port: 0 });
   const port = new URL(probe.url).port; // a port that was free a moment ago
   await probe.close();

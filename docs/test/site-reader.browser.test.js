@@ -14,7 +14,7 @@ const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const { startSite, launchBrowser, gotoRoute, waitForRendered, screenshot, repoRoot } = require('./support/browser');
 const { copySiteContent, regenerate } = require('./support/content-copy');
-const { lexMarkdown } = require('../src/shared/docsify-runtime');
+const { lexMarkdown } = require('../src/docsify/docsify-runtime');
 const verdicts = require('../../shared/src/figures/verdict-figures');
 const lookup = require('../../shared/src/figures/results-lookup');
 

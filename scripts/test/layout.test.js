@@ -2,6 +2,8 @@
 // The source tree shows the pipeline (docs/architecture.md): bench/src and docs/src keep only their entry
 // points at the top, everything else sits in a stage folder, the stage folders import each other without a
 // cycle, files too, and bench/ (upstream) never imports docs/ (downstream): data flows one way.
+// The bench's parts and the pages' subjects are reached through their lists alone, shared/ is the one
+// folder of that name, and the project's files are written out in shared/src/project-paths.js alone.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -98,7 +100,7 @@ test('stage folders import each other without a cycle, and so do files', () => {
   assert.equal(findCycle(fileGraph)?.join(' -> ') ?? null, null, 'a cycle of files');
   // The check itself can fail: a cycle planted in a copy of the graph is found.
   const planted = new Map([...stageGraph].map(([k, v]) => [k, new Set(v)]));
-  planted.set('bench/src/shared', new Set(['bench/src/run-parts']));
+  planted.set('bench/src/helpers', new Set(['bench/src/rounds']));
   assert.ok(findCycle(planted), 'a planted cycle must be found');
 });
 
@@ -154,7 +156,7 @@ function tableOrder(text, dir) {
   return order;
 }
 
-test('no stage imports a stage above it in docs/architecture.md\'s tables (shared helpers at the bottom)', () => {
+test('no stage imports a stage above it in docs/architecture.md\'s tables (each tree\'s helpers at the bottom)', () => {
   const text = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8');
   for (const dir of SOURCE_DIRS) {
     const order = tableOrder(text, dir);
@@ -174,6 +176,98 @@ test('docs/architecture.md names every stage folder, so each stage is one step f
       if (e.isDirectory()) assert.ok(text.includes(`${dir}/${e.name}/`), `docs/architecture.md does not name ${dir}/${e.name}/`);
     }
   }
+});
+
+// A part of the bench (a folder of bench/src/parts/) and a subject of the Benchmarks pages (a module of
+// docs/src/benchmarks/subjects/ listed in subject-list.js) are each reached through their list alone and
+// import no sibling: what several share lives a stage below (docs/architecture.md, "The parts of a run"
+// and "The subjects of the Benchmarks pages"). Returns the imports that break this, as "from -> to".
+const PARTS_DIR = 'bench/src/parts';
+const SUBJECTS_DIR = 'docs/src/benchmarks/subjects';
+function siblingImports(edgeList, { partFolders, subjectModules }) {
+  const partOf = (file) => partFolders.find((name) => file.startsWith(`${PARTS_DIR}/${name}/`)) || null;
+  const found = [];
+  for (const { from, to } of edgeList) {
+    const toPart = partOf(to);
+    if (toPart && partOf(from) !== toPart && from !== `${PARTS_DIR}/part-list.js`) found.push(`${from} -> ${to}`);
+    if (subjectModules.includes(to) && from !== 'docs/src/benchmarks/subject-list.js') found.push(`${from} -> ${to}`);
+  }
+  // A file of subjects/ that is no subject (count-sentences.js) belongs to the one subject that imports it.
+  const ownFiles = jsFiles(SUBJECTS_DIR).filter((f) => !subjectModules.includes(f) && f !== `${SUBJECTS_DIR}/subject.js`);
+  for (const own of ownFiles) {
+    const users = edgeList.filter(({ from, to }) => to === own && subjectModules.includes(from)).map(({ from }) => from);
+    if (users.length > 1) found.push(`${users.join(' and ')} -> ${own}`);
+  }
+  return found;
+}
+
+test('a part of the bench and a subject of the pages are reached through their list, never from a sibling', () => {
+  const partFolders = fs.readdirSync(path.join(root, PARTS_DIR), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  const subjectModules = importsOf('docs/src/benchmarks/subject-list.js').filter((f) => f.startsWith(`${SUBJECTS_DIR}/`) && f !== `${SUBJECTS_DIR}/subject.js`);
+  assert.ok(partFolders.length >= 6, `bench/src/parts/ has ${partFolders.length} part folders`);
+  assert.ok(subjectModules.length >= 10, `subject-list.js lists ${subjectModules.length} subjects`);
+  assert.deepEqual(siblingImports(edges, { partFolders, subjectModules }), []);
+  // The check itself can fail: a part importing another, a stage importing a part directly, a subject
+  // importing a sibling, and two subjects sharing a file of subjects/ are all found.
+  const planted = [
+    { from: `${PARTS_DIR}/sweep/sweep.js`, to: `${PARTS_DIR}/fixed-rate/fixed-rate.js` },
+    { from: 'bench/src/run.js', to: `${PARTS_DIR}/sweep/sweep.js` },
+    { from: `${SUBJECTS_DIR}/sweep-blocks.js`, to: `${SUBJECTS_DIR}/provenance-blocks.js` },
+    { from: `${SUBJECTS_DIR}/json-blocks.js`, to: `${SUBJECTS_DIR}/count-sentences.js` },
+    { from: `${SUBJECTS_DIR}/count-blocks.js`, to: `${SUBJECTS_DIR}/count-sentences.js` },
+  ];
+  assert.equal(siblingImports(planted, { partFolders, subjectModules }).length, 4);
+});
+
+// The part names a file's code says (comment lines skipped). "scenarios" and "json" are left out: they
+// are also the results' own fields (results.scenarios, scenariosData), not only parts.
+function partsNamed(text, partNames) {
+  const code = text.split('\n').filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line)).join('\n');
+  return partNames.filter((name) => !['scenarios', 'json'].includes(name))
+    .filter((name) => new RegExp(`(?<![\\w])${name}(?![\\w])`).test(code));
+}
+
+test('bench/src/run.js names no part: it runs them through parts/part-list.js', () => {
+  const { PART_NAMES } = require('../../bench/src/parts/part-list');
+  assert.ok(PART_NAMES.length >= 6);
+  assert.deepEqual(partsNamed(fs.readFileSync(path.join(root, 'bench/src/run.js'), 'utf8'), PART_NAMES), []);
+  // The check itself can fail: a call or a field by a part's name is found, a comment is not.
+  assert.deepEqual(partsNamed("await runSweep(run);\nrun.outcomes.fixedRate = x;\n// the syscalls part", PART_NAMES), ['fixedRate']);
+  assert.deepEqual(partsNamed("const s = plan['sweep'];", PART_NAMES), ['sweep']);
+});
+
+test('one folder named shared: the library bench and site share (shared/); the others are named for what they hold', () => {
+  const sharedFolders = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !['node_modules', '.git'].includes(e.name))
+    .flatMap((e) => {
+      const rel = dir === '.' ? e.name : `${dir}/${e.name}`;
+      return [...(e.name === 'shared' ? [rel] : []), ...sharedFolders(rel)];
+    });
+  assert.deepEqual(['bench', 'docs', 'shared', 'scripts', 'examples'].flatMap(sharedFolders).concat(
+    fs.existsSync(path.join(root, 'shared')) ? ['shared'] : []).sort(), ['shared']);
+});
+
+// The project's files are named once, in shared/src/project-paths.js: no other code writes out the
+// results file, its history or the schemas (a comment may name them for the reader).
+const PATHS_MODULE = 'shared/src/project-paths.js';
+function pathsWrittenOut(file, text, names) {
+  return text.split('\n').map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ line }) => !/^\s*(\/\/|\*|\/\*)/.test(line) && names.some((name) => line.includes(name)))
+    .map(({ line, n }) => `${file}:${n}: ${line.trim()}`);
+}
+
+test('the results file, its history and the schemas are written out in shared/src/project-paths.js alone', () => {
+  const paths = require('../../shared/src/project-paths');
+  const names = [paths.RESULTS_FILE, paths.HISTORY_DIR, paths.RESULTS_SCHEMA, paths.SCENARIOS_SCHEMA]
+    .flatMap((p) => [p, path.posix.basename(p)]).filter((name) => name !== 'history');
+  const code = [...SOURCE_DIRS, LIBRARY_DIR, 'docs/site', 'scripts', 'bench/setup'].flatMap(jsFiles)
+    .concat(fs.readdirSync(path.join(root, 'bench')).filter((n) => n.endsWith('.js')).map((n) => `bench/${n}`))
+    .filter((f) => !f.includes('/test/') && f !== PATHS_MODULE);
+  const found = code.flatMap((f) => pathsWrittenOut(f, fs.readFileSync(path.join(root, f), 'utf8'), names));
+  assert.deepEqual(found, []);
+  assert.ok(names.includes('latest.json') && names.includes('bench/results/history'));
+  // The check itself can fail: the file's name in code is found, in a comment it is not.
+  assert.equal(pathsWrittenOut('x.js', "const f = join(root, 'bench', 'results', 'latest.json');\n// bench/results/latest.json", names).length, 1);
 });
 
 // Tests mirror the tree: a source file <tree>/<src part>/<path>.js (or .sh) has its test at

@@ -3,8 +3,7 @@
 // bench runner, the guide build (scripts/build-guide.js), the guide's tested-with note and tests. Every
 // error names the setup command.
 const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { homedir } = require('node:os');
+const { benchHome, benchStateFile } = require('./project-paths');
 
 const SETUP_HINT = 'run `npm run bench:setup` first';
 
@@ -19,12 +18,8 @@ class BenchStateError extends Error {
   }
 }
 
-function benchHome(env = process.env) {
-  return env.DROGON_BENCH_HOME || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'drogon-docs-bench');
-}
-
 function loadBenchState(env = process.env) {
-  const path = join(benchHome(env), 'state.json');
+  const path = benchStateFile(env);
   let text;
   try {
     text = readFileSync(path, 'utf8');

@@ -136,6 +136,17 @@ function readCpuTimes() {
   return times;
 }
 
+// "0-3,8,10-11" -> [0,1,2,3,8,10,11]
+function parseCpuList(list) {
+  const cpus = [];
+  for (const part of list.trim().split(',').filter(Boolean)) {
+    const [from, to] = part.split('-').map((n) => Number.parseInt(n, 10));
+    if (!Number.isInteger(from) || (to !== undefined && !Number.isInteger(to))) throw new Error(`bad CPU list "${list}"`);
+    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+
 // Over the given CPUs between two snapshots: busy = fraction of time they did anything (any process,
 // any kernel work); irq = fraction spent in interrupt + softirq handling. null without data.
 function cpuShares(before, after, cpus) {
@@ -169,7 +180,7 @@ function softirqAccounting(release = require('node:os').release()) {
 }
 
 module.exports = {
-  readCpuTimes, cpuShares, softirqAccounting,
+  readCpuTimes, cpuShares, softirqAccounting, parseCpuList,
   parseStat, readStat, groupMembers, openSocketCount, readPeakRssBytes, cpuTicksOfGroup, cpuSecondsBetween, cpuSplitBetween,
   peakRssOfGroup, resetPeakRssOfGroup, clockTicksPerSecond,
 };

@@ -1,13 +1,13 @@
 'use strict';
-// The results file: checked against bench/results.schema.json when it is written and when it is read,
+// The results file: checked against the results schema (RESULTS_SCHEMA) when it is written and when it is read,
 // and written atomically (temp file in the same folder + fsync + rename, shared/src/fs-atomic.js), so a
 // reader never sees a half-written file and invalid results are never written at all.
 const { readFileSync } = require('node:fs');
-const { join } = require('node:path');
 const { validateAgainst } = require('./json-schema');
 const { writeJsonAtomic } = require('./fs-atomic');
+const { inRepo, RESULTS_SCHEMA } = require('./project-paths');
 
-const resultsSchemaPath = join(__dirname, '..', '..', 'bench', 'results.schema.json');
+const resultsSchemaPath = inRepo(RESULTS_SCHEMA);
 
 // A results file is at most MAX_RESULTS_BYTES (a default-profile run writes about 2 MiB; every string
 // of the schema has its own maxLength too). A file above MAX_PARSE_BYTES is not even parsed; one in

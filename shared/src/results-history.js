@@ -1,12 +1,13 @@
-// Results history: every accepted results JSON is kept as bench/results/history/<YYYY-MM-DD>-<shortcommit>.json
+// Results history: every accepted results JSON is kept as <HISTORY_DIR>/<YYYY-MM-DD>-<shortcommit>.json
 // (date = environment.date, commit = first SHORT_COMMIT_LENGTH characters of environment.gitCommit).
 // loadHistory() feeds the trend chart on the Benchmarks page.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { loadResultsFile } = require('./results-file');
+const { inRepo, HISTORY_DIR } = require('./project-paths');
 
-const DEFAULT_HISTORY_DIR = path.join(__dirname, '..', '..', 'bench', 'results', 'history');
+const DEFAULT_HISTORY_DIR = inRepo(HISTORY_DIR);
 const SHORT_COMMIT_LENGTH = 7;
 const HISTORY_FILE_PATTERN = /^\d{4}-\d{2}-\d{2}-[0-9a-f]{7}(-dirty)?\.json$/;
 

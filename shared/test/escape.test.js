@@ -1,11 +1,11 @@
 'use strict';
 // Escaping of data strings, checked by rendering with the marked build docsify ships
-// (docs/src/shared/docsify-runtime.js): what the reader sees must be the string itself, never markup.
+// (docs/src/docsify/docsify-runtime.js): what the reader sees must be the string itself, never markup.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { escapeHtml, escapeHtmlInMarkdown, escapeMarkdownText, codeSpan, fencedCode, tableRow, table } = require('../src/escape');
 const { createMarkdown } = require('../../docs/src/prerender/markdown');
-const { loadDocsifyRuntime } = require('../../docs/src/shared/docsify-runtime');
+const { loadDocsifyRuntime } = require('../../docs/src/docsify/docsify-runtime');
 
 const { marked } = loadDocsifyRuntime();
 const HOSTILE = [

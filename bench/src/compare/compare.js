@@ -1,8 +1,11 @@
 // Compares two bench results (OLD, NEW): per scenario and server, did the median move beyond the
 // run-to-run noise? Used by `npm run bench:compare` and by the bench workflow (job summary, PR body,
-// written by report.js). Each kind of judgement is a module of its own (medians.js, paired-ratios.js,
-// fixed-rate-latency.js, count-changes.js, server-exits.js, pooled.js; comparability.js: when runs and
-// scenarios can be compared at all); this file runs them and gathers their findings, in this order.
+// written by report.js). Each kind of judgement is a module of its own: here those of every scenario of
+// results.scenarios, whatever part ran it (medians.js, paired-ratios.js, pooled.js), and of the run as a
+// whole (server-exits.js; comparability.js: when runs and scenarios can be compared at all); each part of
+// the bench that is judged on its own declares its judgement (parts/part.js: compare; the list:
+// parts/part-list.js). This file runs them and gathers their findings: the pooled figures, the medians
+// and paired ratios, each part's judgement in the list's order, the server exits.
 //
 // When is a change flagged? Only when ALL of these hold for a metric (see judgeMetric):
 //   1. both runs have at least MIN_OK_RUNS successful repetitions (with two, min and max are all there is);
@@ -23,14 +26,9 @@
 //     (with 2 pairs the interval is just their min-max, far too narrow), and two back-to-back runs with
 //     3 pairs each still flagged 5 ratios: a percentile bootstrap of 3 values is too narrow too. The
 //     default profile runs at least 5 rounds per scenario.
-//   - instructions per request (valgrind): deterministic where time is not. A change is a finding when both
-//     runs have at least MIN_REPEATS repeats, it is at least INSTRUCTIONS_MIN_CHANGE, larger than the larger
-//     repeat spread of the two runs, and the repeat ranges do not overlap, even when every throughput
-//     figure is within noise.
-//   - system calls per request (strace, issue 16): judged like the instruction counts, on the total per
-//     request (SYSCALLS_MIN_CHANGE) and on each category (reads, writes, ...), where a move of at least
-//     SYSCALL_CATEGORY_MIN_CHANGE calls per request beyond both runs' repeat ranges is a finding even when
-//     the total hardly moves (one write per batch becoming one per response is the kind of change meant).
+//   - the counts of the counted parts (instruction and system-call counts per request): deterministic where
+//     time is not, judged by their repeats (judge/count-judgement.js and each part's judgement), even when
+//     every throughput figure is within noise.
 //   - server exits (issue 16, results.serverExits): every exit of the new run that the old run did not
 //     have (same server, part and block) is listed and flagged; a crash is a regression in its own right.
 //   - the pooled figures (issue 25, results.pooled of the new run; compare/pooled.js): where the new run
@@ -40,22 +38,19 @@
 //     carry the variation between runs (the history showed one run's interval holding the next run's
 //     figure in about 60 % of cases), the pooled interval does. The pooled rows are reported even when
 //     the old run is not comparable (another fingerprint): they compare the new run with its own kind.
-// Fixed-rate latency (issue 9, results.fixedRate) is judged like the medians: per group, level and server,
-// the p99 of the held runs with the latency thresholds, at least MIN_OK_RUNS held runs on both sides, and
-// rule 6. A level is compared only when its target rate moved by at most FIXED_RATE_TOLERANCE (latency
-// at another load is another measurement); a level no longer held is listed, not flagged (the generator
-// may be what fell short).
+// The latency of the fixed-rate levels (issue 9) is judged like the medians, with rules 1-6 (its part's
+// judgement says how a level is matched).
 // Why 1, 2 and 6: back-to-back quick runs of the same code on the busy shared 2-core machine differed by up
 // to 63 % with req/s spreads of 2-138 %, and the one row that looked tight in both (10 %) still moved by
 // 54 %: a noisy session's own min-max says little about the next session. A comparison needs the same environment fingerprint and the same measurement method
 // (METHOD_FIELDS); otherwise the report lists what changed and flags nothing, so an environment change is
 // never read as a regression.
 'use strict';
-const { THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, noisyRows, compareMedians } = require('./medians');
+const { THRESHOLDS, MIN_OK_RUNS } = require('../judge/metric-judgement');
+const { MAX_NOISY_ROW_FRACTION, noisyRows, compareMedians } = require('./medians');
 const { environmentDifferences, methodDifferences } = require('./comparability');
 const { MIN_PAIRS, compareAllRatios } = require('./paired-ratios');
-const { compareFixedRate } = require('./fixed-rate-latency');
-const { INSTRUCTIONS_MIN_CHANGE, compareInstructions, compareSyscalls } = require('./count-changes');
+const { judgements } = require('../parts/part-list');
 const { newServerExits } = require('./server-exits');
 const { comparePooled } = require('./pooled');
 
@@ -75,16 +70,15 @@ function compareResults(oldResults, newResults, options = {}) {
   const report = {
     old: { ...describeRun(oldResults), ...noisyOld, quiet: !noisySession(noisyOld) },
     new: { ...describeRun(newResults), ...noisyNew, quiet: !noisySession(noisyNew) },
-    rule: { thresholds, minOkRuns, maxNoisyRowFraction, instructionsMinChange: options.instructionsMinChange ?? INSTRUCTIONS_MIN_CHANGE },
+    rule: { thresholds, minOkRuns, maxNoisyRowFraction, ...Object.assign({}, ...judgements().map((j) => j.ruleFields(options))) },
     comparable: true,
     environmentChanges: [],
     methodChanges: [],
     rows: [],
     ratioRows: [],
-    instructionRows: [],
-    syscallRows: [],
+    // Each judged part's rows (parts/part.js: compare.rows), in the list's order.
+    ...Object.fromEntries(judgements().map((j) => [j.rows, []])),
     serverExits: [],
-    fixedRateRows: [],
     pooledRows: [],
     pooledNote: null,
     regressions: [],
@@ -131,30 +125,19 @@ function compareResults(oldResults, newResults, options = {}) {
   }
   report.regressions = report.regressions.filter((x) => !byPooled(x));
   report.improvements = report.improvements.filter((x) => !byPooled(x));
-  // Paired ratios and instruction counts: their own evidence, flagged whatever the session noise says.
+  // Paired ratios: their own evidence, flagged whatever the session noise says.
   for (const row of report.ratioRows) {
     const item = { kind: 'ratio', scenario: row.scenario, server: row.other, metric: row.metric, change: row.change };
     if (row.verdict === 'regression') report.regressions.push(item);
     if (row.verdict === 'improvement') report.improvements.push(item);
   }
-  report.fixedRateRows = compareFixedRate(oldResults, newResults, { thresholds, minOkRuns, quiet });
-  for (const row of report.fixedRateRows) {
-    if (row.status !== 'compared') continue;
-    const item = { kind: 'fixedRate', group: row.group, fraction: row.fraction, server: row.server, metric: 'fixedRateP99Us', change: row.metric.change };
-    if (row.metric.verdict === 'regression') report.regressions.push(item);
-    if (row.metric.verdict === 'improvement') report.improvements.push(item);
-  }
-  report.instructionRows = compareInstructions(oldResults, newResults, report.rule.instructionsMinChange);
-  for (const row of report.instructionRows) {
-    const item = { kind: 'instructions', case: row.case, server: row.server, metric: 'instructionsPerRequest', change: row.change ?? null };
-    if (row.verdict === 'regression' || row.status === 'count-failed') report.regressions.push(item);
-    if (row.verdict === 'improvement') report.improvements.push(item);
-  }
-  report.syscallRows = compareSyscalls(oldResults, newResults);
-  for (const row of report.syscallRows) {
-    const item = { kind: 'syscalls', case: row.case, server: row.server, metric: 'syscallsPerRequest', change: row.change ?? null };
-    if (row.verdict === 'regression' || row.status === 'count-failed') report.regressions.push(item);
-    if (row.verdict === 'improvement') report.improvements.push(item);
+  // Each judged part: its rows and what they flag.
+  for (const judgement of judgements()) {
+    report[judgement.rows] = judgement.judge(oldResults, newResults, { thresholds, minOkRuns, quiet, rule: report.rule });
+    for (const { verdict, item } of judgement.findings(report[judgement.rows])) {
+      if (verdict === 'regression') report.regressions.push(item);
+      if (verdict === 'improvement') report.improvements.push(item);
+    }
   }
   report.serverExits = newServerExits(oldResults, newResults);
   for (const exit of report.serverExits.filter((x) => x.new)) {

@@ -3,19 +3,8 @@
 // latency and requests per server CPU-second, judged only when both runs were quiet; runs that used to
 // pass and now fail are flagged whatever the noise. The judgement, and its table in the report.
 const { scenarioChanges } = require('./comparability');
-const { SHORT_LABEL, formatNumber, formatPct, formatSpread, oldToNew, escapeMarkdown, pushAligned } = require('./report-format');
-
-// minChange: smallest relative change of the median that can be flagged, whatever the spread says.
-//   req/s and efficiency: the bench's target is a spread under 5 % on a quiet machine, so below 5 % is noise.
-//   Latency tails (p99) wander more from run to run: 10 %.
-// maxSpread: above this spread a run is too noisy to judge (the runner already warns above 5 % for req/s);
-//   twice the quiet-machine target for req/s and efficiency, more for the p99 tail.
-const THRESHOLDS = Object.freeze({
-  requestsPerSecond: Object.freeze({ minChange: 0.05, maxSpread: 0.10 }),
-  latencyP99Us: Object.freeze({ minChange: 0.10, maxSpread: 0.25 }),
-  requestsPerServerCpuSecond: Object.freeze({ minChange: 0.05, maxSpread: 0.10 }),
-});
-const MIN_OK_RUNS = 3;
+const { SHORT_LABEL, formatNumber, formatPct, formatSpread, oldToNew, escapeMarkdown, pushAligned } = require('../judge/report-format');
+const { THRESHOLDS, MIN_OK_RUNS, judgeMetric } = require('../judge/metric-judgement');
 
 // A run with more than this fraction of rows above the req/s maxSpread was measured on a busy machine.
 const MAX_NOISY_ROW_FRACTION = 0.25;
@@ -41,24 +30,6 @@ function metricFigures(serverResult, key) {
   }
   const { min, median: med, max } = s[key];
   return { median: med, min, max, okRuns: s.okRuns };
-}
-
-const spreadOf = (f) => (f.median > 0 ? (f.max - f.min) / f.median : (f.max > f.min ? Infinity : 0));
-
-// Judges one metric (rule in the header comment). Returns the figures, the change and a verdict:
-// 'regression' | 'improvement' | 'within-noise' | 'too-noisy' | 'insufficient-runs'.
-function judgeMetric(oldF, newF, { higherIsBetter, minChange, maxSpread = Infinity }, minOkRuns = MIN_OK_RUNS) {
-  const change = oldF.median > 0 ? (newF.median - oldF.median) / oldF.median
-    : (newF.median === 0 ? 0 : Infinity);
-  const noise = Math.max(spreadOf(oldF), spreadOf(newF));
-  const base = { old: oldF, new: newF, change, noise, minChange, maxSpread };
-  if (oldF.okRuns < minOkRuns || newF.okRuns < minOkRuns) return { ...base, verdict: 'insufficient-runs' };
-  if (noise > maxSpread) return { ...base, verdict: 'too-noisy' };
-  const rangesOverlap = newF.min <= oldF.max && oldF.min <= newF.max;
-  const beyondNoise = Math.abs(change) >= minChange && Math.abs(change) > noise && !rangesOverlap;
-  if (!beyondNoise) return { ...base, verdict: 'within-noise' };
-  const better = higherIsBetter ? change > 0 : change < 0;
-  return { ...base, verdict: better ? 'improvement' : 'regression' };
 }
 
 // How many scenario x server rows of a run have a req/s spread above maxSpread (rows without a summary
@@ -231,6 +202,6 @@ function mediansText(report, lines) {
 }
 
 module.exports = {
-  THRESHOLDS, MIN_OK_RUNS, MAX_NOISY_ROW_FRACTION, METRICS, judgeMetric, noisyRows, compareMedians,
+  MAX_NOISY_ROW_FRACTION, METRICS, noisyRows, compareMedians,
   ruleText, flaggedMedian, mediansMarkdown, mediansText,
 };

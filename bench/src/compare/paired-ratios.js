@@ -4,8 +4,8 @@
 // overlap and the ratio moved by at least the req/s minChange, whatever the session noise (compare.js
 // says why). The judgement, and its table in the report.
 const { scenarioChanges } = require('./comparability');
-const { THRESHOLDS } = require('./medians');
-const { SHORT_LABEL, VERDICT_TEXT, METRIC_LABEL, formatPct, escapeMarkdown, pushAligned } = require('./report-format');
+const { THRESHOLDS } = require('../judge/metric-judgement');
+const { SHORT_LABEL, VERDICT_TEXT, METRIC_LABEL, formatPct, escapeMarkdown, pushAligned } = require('../judge/report-format');
 
 const MIN_PAIRS = 5;
 

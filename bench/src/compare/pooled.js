@@ -5,7 +5,7 @@
 // above: it gained); inside is not, whatever the medians or one old run's interval did: the pooled
 // interval carries the variation between runs that a single run's figures do not. The judgement, and its
 // table in the report.
-const { SHORT_LABEL, METRIC_LABEL, formatRange, escapeMarkdown, pushAligned } = require('./report-format');
+const { SHORT_LABEL, METRIC_LABEL, formatRange, escapeMarkdown, pushAligned } = require('../judge/report-format');
 
 // A ratio reference / other where higher is better for the reference (req/s, requests per server
 // CPU-second): below the earlier runs' interval the reference lost ground, above it gained.

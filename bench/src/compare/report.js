@@ -2,16 +2,20 @@
 // The comparison of compare.js as a reader gets it: Markdown for the bench workflow's job summary and
 // pull-request body, plain text for a terminal (`npm run bench:compare`). The headline, the flagged
 // findings and the rules are here; each kind of judgement writes its own table (medians.js,
-// paired-ratios.js, fixed-rate-latency.js, count-changes.js, server-exits.js, pooled.js). Every data
-// string is escaped.
-const { shortCommit, escapeMarkdown } = require('./report-format');
+// paired-ratios.js, server-exits.js, pooled.js, and each judged part's: parts/part.js, compare). Every
+// data string is escaped.
+const { shortCommit, escapeMarkdown } = require('../judge/report-format');
 const { changeLines } = require('./comparability');
 const { ruleText, flaggedMedian, mediansMarkdown, mediansText } = require('./medians');
 const { MIN_PAIRS, flaggedRatio, ratiosMarkdown, ratiosText } = require('./paired-ratios');
-const { flaggedLevel, fixedRateMarkdown, fixedRateText } = require('./fixed-rate-latency');
-const { MIN_REPEATS, SYSCALLS_MIN_CHANGE, SYSCALL_CATEGORY_MIN_CHANGE, flaggedCount, countsMarkdown, countsText } = require('./count-changes');
+const { judgements, COUNTS_TEXT } = require('../parts/part-list');
 const { flaggedExit, exitsMarkdown, exitsText } = require('./server-exits');
 const { flaggedPooled, pooledHeadline, pooledMarkdown, pooledTextTable } = require('./pooled');
+
+// The rows that carry their own noise measure: the paired ratios and the rows of the parts judged so
+// (parts/part.js: compare.ownEvidence), judged however busy the machine was.
+const ownEvidenceRows = (report) => report.ratioRows.length
+  + judgements().filter((j) => j.ownEvidence).reduce((sum, j) => sum + report[j.rows].length, 0);
 
 function headline(report) {
   if (!report.comparable) {
@@ -27,7 +31,7 @@ function headlineOfComparison(report) {
   const i = report.improvements.length;
   const busy = ['old', 'new'].filter((k) => !report[k].quiet)
     .map((k) => `the ${k} run (${report[k].noisy} of ${report[k].rows} rows with a req/s spread above ${Math.round(report.rule.thresholds.requestsPerSecond.maxSpread * 100)} %)`);
-  const ownEvidence = report.ratioRows.length + report.instructionRows.length + report.syscallRows.length + report.serverExits.length > 0;
+  const ownEvidence = ownEvidenceRows(report) + report.serverExits.length > 0;
   if (busy.length && !ownEvidence) {
     const failed = r ? ` Failed runs are still flagged: ${r}.` : '';
     return `Nothing judged: the machine was not quiet during ${busy.join(' and ')}; rerun on a quiet machine.${failed}`;
@@ -36,7 +40,7 @@ function headlineOfComparison(report) {
     const failedRuns = report.regressions.filter((x) => x.metric === 'failedRuns').length;
     const kinds = (list) => list.filter((x) => x.kind).length;
     return `Medians not judged: the machine was not quiet during ${busy.join(' and ')}. `
-      + `Paired ratios, instruction and system-call counts carry their own noise measure and are judged where they have enough pairs and repeats: ${kinds(report.regressions)} regression(s), `
+      + `Paired ratios, ${COUNTS_TEXT} carry their own noise measure and are judged where they have enough pairs and repeats: ${kinds(report.regressions)} regression(s), `
       + `${kinds(report.improvements)} improvement(s); server exits are listed whatever the noise.${failedRuns ? ` Failed runs flagged: ${failedRuns}.` : ''}`;
   }
   const unjudged = report.rows.filter((row) => Object.values(row.metrics)
@@ -49,18 +53,17 @@ function headlineOfComparison(report) {
   return `${r} regression${r === 1 ? '' : 's'} and ${i} improvement${i === 1 ? '' : 's'} beyond the run-to-run noise.${caveat}`;
 }
 
+// The rules of the evidence that carries its own noise measure: the paired ratios', each judged part's
+// (parts/part.js: compare.rule), the server exits'.
 function ratioRuleText(report) {
   return `A paired ratio (reference / other, geometric mean over the rounds, 95 % bootstrap interval) is flagged when both runs have at least ${MIN_PAIRS} pairs, `
     + `the ratio moved by at least ${Math.round(report.rule.thresholds.requestsPerSecond.minChange * 1000) / 10} % and the old and the new interval do not overlap. `
-    + `Instructions per request are flagged when both runs have at least ${MIN_REPEATS} repeats and the count moved by at least `
-    + `${report.rule.instructionsMinChange * 100} %, by more than the larger repeat spread of the two runs, with repeat ranges that do not overlap; `
-    + `system calls per request the same way (at least ${SYSCALLS_MIN_CHANGE * 100} % in total), or when a category (reads, writes, accepts, epoll, close, the rest) `
-    + `moved by at least ${SYSCALL_CATEGORY_MIN_CHANGE} calls per request outside both runs' repeat ranges; `
+    + judgements().map((j) => j.rule(report)).join('')
     + 'none of these rules depends on how quiet the machine was. Every server exit of the new run is listed; one the old run did not have is flagged.';
 }
 
 // One flagged finding in one line, by the kind of judgement that flagged it (none: a median or failed runs).
-const FLAGGED = { pooled: flaggedPooled, ratio: flaggedRatio, fixedRate: flaggedLevel, syscalls: flaggedCount, instructions: flaggedCount, serverExit: flaggedExit };
+const FLAGGED = { pooled: flaggedPooled, ratio: flaggedRatio, ...Object.assign({}, ...judgements().map((j) => j.flagged)), serverExit: flaggedExit };
 const flaggedText = (report, item) => (FLAGGED[item.kind] || flaggedMedian)(report, item);
 
 // Markdown for the job summary and the pull-request body. Every data string is escaped.
@@ -88,11 +91,10 @@ function toMarkdown(report) {
   pooledMarkdown(report, lines);
   mediansMarkdown(report, lines);
   ratiosMarkdown(report, lines);
-  fixedRateMarkdown(report, lines);
-  countsMarkdown(report, lines);
+  for (const judgement of judgements()) judgement.markdown(report, lines);
   exitsMarkdown(report, lines);
   lines.push('', e(ruleText(report)), '');
-  if (report.ratioRows.length || report.instructionRows.length || report.syscallRows.length) lines.push(e(ratioRuleText(report)), '');
+  if (ownEvidenceRows(report)) lines.push(e(ratioRuleText(report)), '');
   return lines.join('\n');
 }
 
@@ -116,11 +118,10 @@ function toText(report) {
   mediansText(report, lines);
   pooledTextTable(report, lines);
   ratiosText(report, lines);
-  fixedRateText(report, lines);
-  countsText(report, lines);
+  for (const judgement of judgements()) judgement.text(report, lines);
   exitsText(report, lines);
   lines.push('', ruleText(report));
-  if (report.ratioRows.length || report.instructionRows.length || report.syscallRows.length) lines.push(ratioRuleText(report));
+  if (ownEvidenceRows(report)) lines.push(ratioRuleText(report));
   return lines.join('\n') + '\n';
 }
 

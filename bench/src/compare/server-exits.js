@@ -1,7 +1,7 @@
 'use strict';
 // Server exits (issue 16, results.serverExits): every exit of the new run is listed; one the old run did
 // not have at the same place (server, part, block) is flagged: a crash is a regression in its own right.
-const { escapeMarkdown } = require('./report-format');
+const { escapeMarkdown } = require('../judge/report-format');
 
 // Exits of the new run that the old run did not have at the same place (server, part, block).
 function newServerExits(oldResults, newResults) {

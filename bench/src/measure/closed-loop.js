@@ -5,16 +5,15 @@
 const { openSync, closeSync, rmSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, forgetGroup } = require('../../../shared/src/process-group');
-const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('../shared/command-line');
-const { cpuTicksOfGroup, cpuSplitBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares } = require('../../../shared/src/proc-stats');
-const { parseCpuList } = require('../plan/cpu-plan');
+const { fillTemplate, shellLine, wrapTimed, parseTimesOutput, pinned } = require('../helpers/command-line');
+const { cpuTicksOfGroup, cpuSplitBetween, peakRssOfGroup, resetPeakRssOfGroup, groupMembers, readCpuTimes, cpuShares, parseCpuList } = require('../../../shared/src/proc-stats');
 const { parseWrkOutput } = require('../parse/wrk');
 const { parseAbOutput, parseAbLatencyFile, abMeasurement } = require('../parse/ab');
 const { utilization } = require('../summarize/bottleneck');
 const { serverUrl, describeExit } = require('../servers/servers');
-const { BenchError } = require('../shared/errors');
-const { repoRoot, displayPath } = require('../shared/paths');
-const { readTextOrEmpty: readText } = require('../shared/read-text');
+const { BenchError } = require('../helpers/errors');
+const { repoRoot, displayPath } = require('../../../shared/src/project-paths');
+const { readTextOrEmpty: readText } = require('../helpers/read-text');
 
 const LOOPBACK = '127.0.0.1';
 

@@ -5,9 +5,9 @@
 // expectation. A server that differs fails with a readable diff and must not be benchmarked.
 const { randomBytes } = require('node:crypto');
 const { isDeepStrictEqual } = require('node:util');
-const { httpRequest } = require('../shared/http-request');
+const { httpRequest } = require('../helpers/http-request');
 const { loadJsonRequests } = require('./json-requests');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 
 class ConformanceError extends BenchError {}
 

@@ -4,7 +4,7 @@
 // (large and deeply nested bodies are generated rather than stored).
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 
 const JSON_DIR = join(__dirname, '..', '..', 'json');
 const REQUESTS_FILE = join(JSON_DIR, 'requests.json');

@@ -1,5 +1,5 @@
 'use strict';
-// The lock-step client of the counted cases (instructions and system calls per request): exactly N
+// The lock-step client of the counted cases (instruction and system-call counts per request): exactly N
 // requests in batches of B, on one connection at a time. A batch is one write of B requests; the next
 // batch leaves only when all B answers are in. With a new connection per request (B = 1), the client
 // connects, writes, reads the answer and waits for the server to close before it connects again.

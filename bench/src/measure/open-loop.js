@@ -8,10 +8,10 @@
 const { openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { dirname } = require('node:path');
 const { spawnGroup, stopGroup } = require('../../../shared/src/process-group');
-const { shellLine, pinned } = require('../shared/command-line');
-const { BenchError } = require('../shared/errors');
+const { shellLine, pinned } = require('../helpers/command-line');
+const { BenchError } = require('../helpers/errors');
 
-// oha's name -> ours (p999 as in the closed-loop latency of results.schema.json)
+// oha's name -> ours (p999 as in the closed-loop latency of the results schema)
 const PERCENTILES = [['p50', 'p50'], ['p75', 'p75'], ['p90', 'p90'], ['p99', 'p99'], ['p99.9', 'p999']];
 // Achieved / target at or above which a level counts as held.
 const HOLD_RATIO = 0.98;

@@ -1,13 +1,15 @@
 'use strict';
 // Command-line options of `npm run bench -- ...`.
 const { parseArgs } = require('node:util');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
+const { RESULTS_FILE, BENCH_LOGS_DIR, SCENARIOS_FILE } = require('../../../shared/src/project-paths');
+const { PART_NAMES } = require('../parts/part-list');
 
 const USAGE = `usage: npm run bench -- [options]
-  --profile <name>       profile of bench/scenarios.json (default: default; quick: under 60 s)
-  --output <path>        results file (default: bench/results/latest.json for the complete default
+  --profile <name>       profile of ${SCENARIOS_FILE} (default: default; quick: under 60 s)
+  --output <path>        results file (default: ${RESULTS_FILE} for the complete default
                          profile; any other run: results-<profile>.json in its logs folder)
-  --parts <list>         scenarios, json, fixedRate, sweep, instructions, syscalls (default: every part the
+  --parts <list>         ${PART_NAMES.join(', ')} (default: every part the
                          profile has; with --scenarios, the parts of the scenarios named). fixedRate
                          needs its basis scenarios (c100-keepalive, json-json) in the same run
   --seed <n>             seed of the round orders and the bootstrap, 0..4294967295 (default: random,
@@ -17,11 +19,11 @@ const USAGE = `usage: npm run bench -- [options]
                          interleaved with the other scenarios' blocks (default: the profile's)
   --duration <s>         seconds per counted run, whole (default: the scenario's)
   --warmup <s>           warm-up seconds of each server before a scenario's rounds, whole, 0 = none
-  --servers <a,b>        only these servers (ids in bench/scenarios.json and bench/json/servers.json;
+  --servers <a,b>        only these servers (ids in ${SCENARIOS_FILE} and bench/json/servers.json;
                          each part uses the listed servers of its kind)
   --scenarios <x,y>      only these scenarios of the profile (hello-world and JSON, e.g. json-dbop-n10)
-  --logs-dir <path>      raw output folder (default: bench/logs/<timestamp>)
-  --scenarios-file <p>   scenario file (default: bench/scenarios.json)
+  --logs-dir <path>      raw output folder (default: ${BENCH_LOGS_DIR}/<timestamp>)
+  --scenarios-file <p>   scenario file (default: ${SCENARIOS_FILE})
 exit codes: 0 results written (failed runs, if any, are listed), 1 unexpected error,
   2 bad option/scenario file/setup/busy port, 3 results invalid (not written),
   4 no run succeeded (not written), 5 written but a port or process was still busy afterwards,
@@ -67,7 +69,7 @@ function parseCli(argv) {
   return {
     help: Boolean(v.help),
     profile: v.profile,
-    output: v.output || null, // run.js decides: latest.json only for the complete default profile
+    output: v.output || null, // run.js decides: the results file only for the complete default profile
     parts: v.parts,
     seed: v.seed === undefined ? undefined : seedOption(v.seed),
     repetitions: wholeNumber(v.repetitions, '--repetitions', 1),

@@ -3,18 +3,7 @@
 // the first half serves, the rest loads, and each side runs one thread per CPU it has.
 const { readFileSync } = require('node:fs');
 const { availableParallelism } = require('node:os');
-const { softirqAccounting } = require('../../../shared/src/proc-stats');
-
-// "0-3,8,10-11" -> [0,1,2,3,8,10,11]
-function parseCpuList(list) {
-  const cpus = [];
-  for (const part of list.trim().split(',').filter(Boolean)) {
-    const [from, to] = part.split('-').map((n) => Number.parseInt(n, 10));
-    if (!Number.isInteger(from) || (to !== undefined && !Number.isInteger(to))) throw new Error(`bad CPU list "${list}"`);
-    for (let cpu = from; cpu <= (to ?? from); cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
+const { softirqAccounting, parseCpuList } = require('../../../shared/src/proc-stats');
 
 function allowedCpus() {
   try {
@@ -44,4 +33,4 @@ function planCpus(cpus = allowedCpus(), irqAccounting = softirqAccounting()) {
   };
 }
 
-module.exports = { planCpus, parseCpuList, allowedCpus };
+module.exports = { planCpus, allowedCpus };

@@ -5,9 +5,9 @@
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
 const os = require('node:os');
-const { BenchError, SETUP_HINT } = require('../shared/errors');
-const { repoRoot } = require('../shared/paths');
-const { readTextOrEmpty: readText } = require('../shared/read-text');
+const { BenchError, SETUP_HINT } = require('../helpers/errors');
+const { repoRoot } = require('../../../shared/src/project-paths');
+const { readTextOrEmpty: readText } = require('../helpers/read-text');
 
 
 function cpuModel() {

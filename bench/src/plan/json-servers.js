@@ -5,8 +5,9 @@
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { BenchError } = require('../shared/errors');
-const { fillTemplate } = require('../shared/command-line');
+const { BenchError } = require('../helpers/errors');
+const { fillTemplate } = require('../helpers/command-line');
+const { partsIn } = require('../parts/part-list');
 
 const SERVERS_FILE = join(__dirname, '..', '..', 'json', 'servers.json');
 const PORT_RANGE = [18090, 18099];
@@ -67,9 +68,14 @@ function unusableJsonServers(defs, state, { run = spawnSync } = {}) {
   return unusable;
 }
 
-// Takes the unusable servers out of the plan's JSON servers and its JSON fixed-rate group, so no part
-// starts them; they go to the results' notBuilt with their reason (notBuiltHere). Nothing may be left
-// without a server, and the reference must stay.
+// The plan's JSON servers that cannot run on this machine ([] without JSON servers).
+function serversNotRunHere(plan, state) {
+  return plan.json ? unusableJsonServers(plan.json.servers, state) : [];
+}
+
+// Takes the unusable servers out of the plan's JSON servers and out of every part's block that names
+// them (parts/part.js: dropServers), so no part starts them; they go to the results' notBuilt with their
+// reason (the JSON rounds' part). Nothing may be left without a server, and the reference must stay.
 function dropJsonServers(plan, unusable) {
   if (!plan.json || unusable.length === 0) return;
   const gone = new Set(unusable.map((u) => u.def.id));
@@ -77,21 +83,7 @@ function dropJsonServers(plan, unusable) {
   if (gone.has(plan.json.reference)) throw new BenchError(`the JSON reference cannot run on this machine (${why})`);
   plan.json.servers = plan.json.servers.filter((s) => !gone.has(s.id));
   if (plan.json.servers.length === 0) throw new BenchError(`no JSON server left to run on this machine (${why})`);
-  for (const group of plan.fixedRate?.groups || []) {
-    if (group.serverKind === 'json') group.servers = group.servers.filter((s) => !gone.has(s.id));
-  }
+  for (const part of partsIn(plan)) part.plan.dropServers(plan[part.name], gone);
 }
 
-// The results' notBuilt entries for servers that cannot run here.
-function notBuiltHere(unusable, state) {
-  return unusable.map(({ def, reason }) => ({
-    id: def.id,
-    name: def.name,
-    framework: def.framework,
-    jsonLibrary: def.jsonLibrary,
-    ...(state[def.jsonLibraryVersionFrom] ? { version: state[def.jsonLibraryVersionFrom] } : {}),
-    reason,
-  }));
-}
-
-module.exports = { loadJsonServers, runnerDefs, unusableJsonServers, dropJsonServers, notBuiltHere, SERVERS_FILE, PORT_RANGE };
+module.exports = { loadJsonServers, runnerDefs, unusableJsonServers, serversNotRunHere, dropJsonServers, SERVERS_FILE, PORT_RANGE };

@@ -1,7 +1,8 @@
 'use strict';
 // The open-files hard limit: the runner raises the soft limit to it for servers and load generators.
 const { readFileSync } = require('node:fs');
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
+const { partsIn } = require('../parts/part-list');
 
 function openFilesHardLimit() {
   const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
@@ -15,28 +16,30 @@ const DESCRIPTOR_MARGIN = 64;
 
 const RAISE_HINT = "raise it (limits.conf, systemd LimitNOFILE, or the container's ulimit)";
 
-// Scenarios marked whenOpenFilesAllow that need more descriptors than the hard limit are skipped, with
-// the reason recorded in the results; any other part that needs more stops the run before it starts.
-// Returns { scenarios (to run), skipped: [{ id, connections, reason }] }.
-function checkOpenFiles(plan, hardLimit) {
+// What the hard limit allows, in the words every part's message uses (parts/part.js: fitOpenFiles).
+function openFilesLimits(hardLimit) {
   const need = (connections) => connections + DESCRIPTOR_MARGIN;
-  const skipped = [];
-  const scenarios = [];
-  for (const s of plan.scenarios) {
-    if (hardLimit >= need(s.connections)) scenarios.push(s);
-    else if (s.whenOpenFilesAllow) {
-      skipped.push({ id: s.id, connections: s.connections, reason: `skipped: ${s.connections} connections need an open-files limit of at least ${need(s.connections)}, but the hard limit here is ${hardLimit} (ulimit -Hn); ${RAISE_HINT}` });
-    } else {
-      throw new BenchError(`scenario ${s.id} with ${s.connections} connections needs an open-files limit of at least ${need(s.connections)}, `
-        + `but the hard limit is ${hardLimit} (ulimit -Hn); ${RAISE_HINT}`);
-    }
-  }
-  const widestLevel = plan.sweep ? Math.max(...plan.sweep.levels, plan.sweep.warmupConnections) : 0;
-  if (plan.sweep && hardLimit < need(widestLevel)) {
-    throw new BenchError(`the sweep level of ${widestLevel} connections needs an open-files limit of at least ${need(widestLevel)}, `
-      + `but the hard limit is ${hardLimit} (ulimit -Hn); ${RAISE_HINT}`);
-  }
-  return { scenarios, skipped };
+  return {
+    allows: (connections) => hardLimit >= need(connections),
+    skipReason: (connections) => `skipped: ${connections} connections need an open-files limit of at least ${need(connections)}, but the hard limit here is ${hardLimit} (ulimit -Hn); ${RAISE_HINT}`,
+    refuse: (what, connections) => new BenchError(`${what} needs an open-files limit of at least ${need(connections)}, `
+      + `but the hard limit is ${hardLimit} (ulimit -Hn); ${RAISE_HINT}`),
+  };
 }
 
-module.exports = { openFilesHardLimit, checkOpenFiles, DESCRIPTOR_MARGIN };
+// Each part of the plan fits its block to the hard limit (a scenario marked whenOpenFilesAllow that
+// needs more descriptors is skipped, with the reason recorded in the results; anything else that needs
+// more stops the run before it starts). Returns what was skipped, by part: { [part]: [{ id, connections, reason }] }.
+function fitOpenFiles(plan, hardLimit) {
+  const limits = openFilesLimits(hardLimit);
+  const skipped = {};
+  for (const part of partsIn(plan)) {
+    if (!part.plan.fitOpenFiles) continue;
+    const fitted = part.plan.fitOpenFiles(plan[part.name], limits);
+    plan[part.name] = fitted.block;
+    if (fitted.skipped.length) skipped[part.name] = fitted.skipped;
+  }
+  return skipped;
+}
+
+module.exports = { openFilesHardLimit, fitOpenFiles, openFilesLimits, DESCRIPTOR_MARGIN };

@@ -3,14 +3,13 @@
 // bench/json/servers.json and check the cross-references (validate-scenarios.js). Every error names the
 // file and the field.
 const { readFileSync } = require('node:fs');
-const { join, resolve } = require('node:path');
-const { BenchError } = require('../shared/errors');
+const { resolve } = require('node:path');
+const { BenchError } = require('../helpers/errors');
 const { loadJsonServers } = require('./json-servers');
 const { checkSchema, checkReferences } = require('./validate-scenarios');
+const { repoRoot, inRepo, SCENARIOS_FILE } = require('../../../shared/src/project-paths');
 
-const benchDir = join(__dirname, '..', '..');
-const repoRoot = join(benchDir, '..');
-const defaultScenariosPath = join(benchDir, 'scenarios.json');
+const defaultScenariosPath = inRepo(SCENARIOS_FILE);
 
 function loadScenarios(path = defaultScenariosPath) {
   let text;

@@ -1,32 +1,30 @@
 'use strict';
 // What a run takes from its profile: the parts (--parts), the scenarios (--scenarios) and the servers
 // (--servers), each name checked against the profile and the scenario file.
-const { BenchError } = require('../shared/errors');
+const { BenchError } = require('../helpers/errors');
 const { runnerDefs } = require('./json-servers');
+const { PARTS, PART_NAMES } = require('../parts/part-list');
 
 function parseList(value) {
   return value === undefined ? undefined : value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-// In the order they run: fixedRate needs the closed-loop maxima of the scenarios before it.
-const PARTS = Object.freeze(['scenarios', 'json', 'fixedRate', 'sweep', 'instructions', 'syscalls']);
-
 // Which parts run: --parts if given; else, when --scenarios picks some, the parts those scenarios
 // belong to; else every part the profile defines. explicit: the user named them (a part that then has
 // nothing to run is an error, not silently dropped).
 function chooseParts(profile, profileName, overrides, selected) {
-  const defined = PARTS.filter((part) => part === 'scenarios' || profile[part]);
+  const defined = PARTS.filter((part) => part.plan.inProfile(profile)).map((part) => part.name);
   const asked = parseList(overrides.parts);
   if (!asked) {
     if (!selected) return { parts: defined, explicit: false };
-    return { parts: PARTS.filter((p) => (p === 'scenarios' && selected.hello.length) || (p === 'json' && selected.json.length)), explicit: false };
+    return { parts: PARTS.filter((part) => part.plan.picks(selected)).map((part) => part.name), explicit: false };
   }
-  if (asked.length === 0) throw new BenchError(`--parts: name at least one of ${PARTS.join(', ')}`);
+  if (asked.length === 0) throw new BenchError(`--parts: name at least one of ${PART_NAMES.join(', ')}`);
   for (const part of asked) {
-    if (!PARTS.includes(part)) throw new BenchError(`--parts: unknown part "${part}" (known: ${PARTS.join(', ')})`);
+    if (!PART_NAMES.includes(part)) throw new BenchError(`--parts: unknown part "${part}" (known: ${PART_NAMES.join(', ')})`);
     if (!defined.includes(part)) throw new BenchError(`--parts: profile "${profileName}" has no ${part} block`);
   }
-  return { parts: PARTS.filter((part) => asked.includes(part)), explicit: true };
+  return { parts: PART_NAMES.filter((part) => asked.includes(part)), explicit: true };
 }
 
 // --scenarios: ids of the profile's hello-world scenarios and of its JSON scenarios.
@@ -66,4 +64,4 @@ function chooseServers(data, profile, overrides) {
   return chosen;
 }
 
-module.exports = { parseList, chooseParts, selectScenarios, chooseServers, PARTS };
+module.exports = { parseList, chooseParts, selectScenarios, chooseServers };

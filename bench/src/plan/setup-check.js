@@ -5,7 +5,9 @@
 const { accessSync, constants } = require('node:fs');
 const { join, delimiter, isAbsolute } = require('node:path');
 const { loadBenchState: readBenchState, BenchStateError } = require('../../../shared/src/bench-state');
-const { BenchError, SETUP_HINT } = require('../shared/errors');
+const { BenchError, SETUP_HINT } = require('../helpers/errors');
+const { partsIn } = require('../parts/part-list');
+const { allServers } = require('../servers/plan-servers');
 
 /** { path, state } of $BENCH_HOME/state.json; a BenchError naming the setup command when unusable. */
 function loadBenchState(env = process.env) {
@@ -34,32 +36,17 @@ function findOnPath(name, env = process.env) {
   return null;
 }
 
-// Tools: the load generators of the plan's parts, valgrind for the instruction counts, strace for the
-// system-call counts, plus taskset
-// (pinning) and bash (ulimit wrapper); the built binaries of every server the plan starts, and oha
-// (built by the setup, not on PATH) for the fixed-rate levels.
+// Tools: those each part of the plan runs (parts/part.js: tools: load generators, valgrind, strace, the
+// counted cases' clients), plus taskset (pinning) and bash (ulimit wrapper); then what else of the
+// setup a part needs (oha for the fixed-rate levels, built by the setup, not on PATH); then the built
+// binaries of every server the plan starts.
 function checkTools(plan, benchStatePath, state) {
-  const needed = new Set(['bash', 'taskset', ...plan.scenarios.map((s) => s.tool), ...(plan.json ? plan.json.scenarios.map((s) => s.tool) : [])]);
-  if (plan.sweep) needed.add(plan.sweep.tool);
-  // A counted case's load runs its command's program (node for the lock-step client, h2load, ab).
-  if (plan.instructions) {
-    needed.add('valgrind');
-    for (const c of plan.instructions.cases) needed.add(c.command[0]);
-  }
-  if (plan.syscalls) {
-    needed.add(plan.syscalls.straceCommand[0]);
-    for (const c of plan.syscalls.cases) needed.add(c.command[0]);
-  }
+  const parts = partsIn(plan);
+  const needed = new Set(['bash', 'taskset', ...parts.flatMap((part) => part.plan.tools(plan[part.name]))]);
   const missing = [...needed].filter((t) => !findOnPath(t));
   if (missing.length) throw new BenchError(`missing tool(s) on PATH: ${missing.join(', ')}: ${SETUP_HINT}`);
-  if (plan.fixedRate) {
-    try {
-      accessSync(state.ohaBinary, constants.X_OK);
-    } catch {
-      throw new BenchError(`fixed-rate levels: ohaBinary = ${state.ohaBinary} (from ${benchStatePath}) does not exist or is not executable: ${SETUP_HINT}`);
-    }
-  }
-  for (const server of [...plan.servers, ...(plan.json ? plan.json.servers : [])]) {
+  for (const part of parts) part.plan.checkSetup(plan[part.name], state, benchStatePath);
+  for (const server of allServers(plan)) {
     const fields = [server.binaryFrom, ...(server.nginxModulesFrom || [])];
     for (const field of fields) {
       const file = state[field];

@@ -7,7 +7,7 @@ const path = require('node:path');
 const { createHash } = require('node:crypto');
 const { loadResultsFile } = require('../../../shared/src/results-file');
 const { historyFileName, DEFAULT_HISTORY_DIR } = require('../../../shared/src/results-history');
-const { displayPath } = require('../shared/paths');
+const { displayPath } = require('../../../shared/src/project-paths');
 
 // -> { entries: [{ file, sha256, results }] oldest first, refused: [{ file, reason }] }
 function readHistoryEntries(dir = DEFAULT_HISTORY_DIR) {

@@ -15,6 +15,7 @@ const { comparisonSeries } = require('./series');
 const { predictionInterval, placeOf } = require('./random-effects');
 const { calibrate, MIN_OTHER_RUNS } = require('./calibration');
 const { environmentChanges } = require('../../../shared/src/environment-changes');
+const { RESULTS_FILE } = require('../../../shared/src/project-paths');
 // The same number the pages quote when a file has no pooled figures.
 const { MIN_RUNS } = require('../../../shared/src/figures/pooled-figures');
 
@@ -34,7 +35,7 @@ const round = (x, digits = 6) => (x === null ? null : Number(x.toPrecision(digit
 
 // results: this run's (validated) results; history: readHistoryEntries()'s answer; label: how this run
 // is named in the list of runs. -> the pooled block (schema: pooled).
-function poolRuns(results, history, { confidence, label = 'bench/results/latest.json' }) {
+function poolRuns(results, history, { confidence, label = RESULTS_FILE }) {
   const excluded = history.refused.map((r) => ({ file: r.file, reason: `refused: ${r.reason}` }));
   const comparable = [];
   for (const entry of history.entries) {

@@ -6,11 +6,11 @@ const net = require('node:net');
 const { writeFileSync, rmSync, openSync, closeSync, readFileSync, mkdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { spawnGroup, stopGroup, sleep } = require('../../../shared/src/process-group');
-const { fillTemplate, shellLine, wrapExec, pinned } = require('../shared/command-line');
+const { fillTemplate, shellLine, wrapExec, pinned } = require('../helpers/command-line');
 const { nginxConf } = require('./nginx-conf');
 const { isPortFree } = require('./ports');
-const { repoRoot, displayPath } = require('../shared/paths');
-const { httpRequest } = require('../shared/http-request');
+const { repoRoot, displayPath } = require('../../../shared/src/project-paths');
+const { httpRequest } = require('../helpers/http-request');
 
 class ServerStartError extends Error {}
 

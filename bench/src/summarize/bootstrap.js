@@ -1,7 +1,7 @@
 'use strict';
 // Paired comparison of two servers within one scenario, with a bootstrap confidence interval.
 // Each round measures every server once, so round r gives one ratio reference/other (a pair, made by
-// parts/rounds.js). The statistic is the geometric mean of those ratios (the mean of their logarithms, taken back with exp):
+// rounds/rounds.js). The statistic is the geometric mean of those ratios (the mean of their logarithms, taken back with exp):
 // a ratio of 1.2 and one of 1/1.2 cancel, as they should. Its 95 % interval is the percentile
 // bootstrap: resample the pairs with replacement, recompute the statistic, take the 2.5th and 97.5th
 // percentiles of the resampled statistics. The verdict comes from that interval only: above 1
@@ -11,7 +11,7 @@
 // each block drawn, so the interval carries the variation between server starts and the drift over the
 // run, not only the variation between rounds of one start (Kalibera and Jones, ISMM 2013). The standard
 // deviation of the resampled log means is the run's standard error, which pooling over runs uses.
-const { mulberry32, randomIndex, checkSeed } = require('../shared/prng');
+const { mulberry32, randomIndex, checkSeed } = require('../helpers/prng');
 
 const STATISTIC = 'geometric mean of the paired per-round ratios';
 const INTERVAL = 'percentile';

@@ -5,7 +5,8 @@
 //    (results.pooled), whether this run's figures fell inside the prediction intervals of the runs
 //    before it, and how often, over the whole history, one run's own interval and the pooled interval
 //    contained the next run's figure: an interval is as good as that coverage, not as its width;
-//  - instruction counts and system-call counts (their total and each category) repeat within `countSpread`.
+//  - each counted part's counts repeat within `countSpread` (the parts' own lines, parts/part.js:
+//    results.expectation, which spreadText words).
 
 const pct = (x, digits = 1) => `${(x * 100).toFixed(digits)} %`;
 const verdict = (ok) => (ok ? 'met' : 'NOT met');
@@ -51,39 +52,21 @@ function spreadText(spread, repeats, limit) {
   return `spread ${pct(spread, 3)} ${spread <= limit ? '<=' : '>'} ${pct(limit, 0)}: ${verdict(spread <= limit)}`;
 }
 
-// -> lines (also returned, for tests)
-function expectationLines(results, { minPairs, countSpread }) {
+// -> lines: the scenarios' and the pooling's, then partLines (the parts' own, in the part list's order).
+function expectationLines(results, { minPairs }, partLines = []) {
   const lines = [];
   for (const scenario of results.scenarios) lines.push(...scenarioLines(scenario, { minPairs }));
   if (results.scenarios.some((s) => (s.comparisons || []).length)) lines.push(...pooledLines(results.pooled));
-  for (const c of results.instructions ? results.instructions.cases : []) {
-    for (const r of c.results) {
-      const judged = r.perRequest === null ? `no count (${r.failureReason})`
-        : `${Math.round(r.perRequest)} per request, ${spreadText(r.spread, r.repeats.length, countSpread)}`;
-      lines.push(`instructions ${c.id} ${r.server}: ${judged}`);
-    }
-  }
-  for (const c of results.syscalls ? results.syscalls.cases : []) {
-    for (const r of c.results) {
-      if (r.total === null) {
-        lines.push(`system calls ${c.id} ${r.server}: no count (${r.failureReason})`);
-        continue;
-      }
-      // The widest category spread, named: a total can hold steady while its parts move.
-      const widest = Object.entries(r.categorySpread || {}).filter(([, x]) => x !== null).sort((a, b) => b[1] - a[1])[0];
-      const categories = widest && r.repeats.length > 1 ? `; widest category ${widest[0]} ${spreadText(widest[1], r.repeats.length, countSpread)}` : '';
-      lines.push(`system calls ${c.id} ${r.server}: ${r.total.toFixed(3)} per request, total ${spreadText(r.spread, r.repeats.length, countSpread)}${categories}`);
-    }
-  }
+  lines.push(...partLines);
   return lines;
 }
 
-function printExpectation(results, log, thresholds) {
-  const lines = expectationLines(results, thresholds);
+function printExpectation(results, log, thresholds, partLines = []) {
+  const lines = expectationLines(results, thresholds, partLines);
   if (lines.length === 0) return lines;
   log('\nbench: benchmark expectation (printed, not asserted):');
   for (const line of lines) log(`  ${line}`);
   return lines;
 }
 
-module.exports = { expectationLines, printExpectation };
+module.exports = { expectationLines, printExpectation, spreadText };

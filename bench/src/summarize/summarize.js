@@ -1,13 +1,10 @@
 'use strict';
 // Summarize: runs -> per scenario x server summary (min/median/max, spread, latency, efficiency),
-// bottleneck call and named notes; then the whole results object in the shape of results.schema.json.
+// bottleneck call and named notes; then the whole results object in the shape of the results schema.
 const { median, minMedianMax, spread } = require('./stats');
 const { classifyBottleneck, contention } = require('./bottleneck');
 const { STATISTIC, INTERVAL, RESAMPLING } = require('./bootstrap');
-const { STREAM_DERIVATION } = require('../shared/prng');
-
-// How the blocks of the timed scenarios were ordered (parts/block-schedule.js).
-const BLOCK_ORDER = 'block-major: block 1 of every scenario, then block 2, ...; instruction and system-call counts between blocks';
+const { STREAM_DERIVATION } = require('../helpers/prng');
 
 const ERROR_KINDS = ['connect', 'read', 'write', 'status', 'timeout'];
 const PERCENTILES = ['p50', 'p75', 'p90', 'p99', 'p999'];
@@ -162,25 +159,13 @@ function scenarioBlock(g) {
   };
 }
 
-// The JSON variants that could not be built here, each with its one-line reason (and the version its
-// Debian source package has), so the page says so instead of leaving them out.
-function notBuiltOf(jsonServersData, state) {
-  return (jsonServersData?.notBuilt || []).map((n) => ({
-    id: n.id,
-    name: n.name,
-    ...(n.framework ? { framework: n.framework } : {}),
-    jsonLibrary: n.jsonLibrary,
-    ...(n.versionFrom && state[n.versionFrom] ? { version: state[n.versionFrom] } : {}),
-    reason: n.reason,
-  }));
-}
-
-// groups: [{ scenario, reference, commandLine, rounds, results: [serverResult], comparisons }] (hello-world
-// then JSON); servers: [{ id, name, version, commandLine, baseline?, serverHeader?, framework?, ... }];
-// sweep, instructions, syscalls, conformance, fixedRate: blocks or null; serverExits: [exit records];
-// skippedScenarios: [{ id, connections, reason }].
-function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, sweep = null, instructions = null, syscalls = null,
-  serverExits = [], conformance = null, fixedRate = null, notBuilt = null, skippedScenarios = [], scenariosData, openFilesLimit }) {
+// groups: [{ scenario, reference, commandLine, rounds, results: [serverResult], comparisons }] (every
+// scenario group, in the order of the parts that ran them); servers: [{ id, name, version, commandLine,
+// baseline?, serverHeader?, framework?, ... }]; partFields, partMethod: the parts' own fields of the
+// results and of results.method (parts/part-list.js); blockOrder: how the blocks were ordered
+// (rounds/block-schedule.js); serverExits: [exit records].
+function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, partFields = {}, partMethod = {}, blockOrder,
+  serverExits = [], scenariosData, openFilesLimit }) {
   return {
     schemaVersion: 3,
     profile: plan.profile,
@@ -201,7 +186,7 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
       softirqAccounting: cpu.softirqAccounting,
       parts: plan.parts,
       complete: plan.complete,
-      rounds: { order: 'interleaved-shuffled', seed: plan.seed, generator: 'mulberry32', streams: STREAM_DERIVATION, blocks: plan.blocks, blockOrder: BLOCK_ORDER },
+      rounds: { order: 'interleaved-shuffled', seed: plan.seed, generator: 'mulberry32', streams: STREAM_DERIVATION, blocks: plan.blocks, blockOrder },
       bootstrap: {
         resamples: plan.bootstrap.resamples,
         confidence: plan.bootstrap.confidence,
@@ -211,26 +196,15 @@ function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, 
         resampling: RESAMPLING,
         reference: plan.reference,
       },
-      ...(plan.json ? {
-        json: {
-          reference: plan.json.reference,
-          referenceReason: plan.json.referenceReason,
-          shape: plan.json.shape,
-        },
-      } : {}),
+      ...partMethod,
     },
     servers,
     scenarios: groups.map(scenarioBlock),
-    ...(skippedScenarios.length ? { skippedScenarios } : {}),
-    ...(notBuilt ? { notBuilt } : {}),
-    ...(conformance ? { conformance } : {}),
-    ...(fixedRate ? { fixedRate } : {}),
-    ...(sweep ? { sweep } : {}),
-    ...(instructions ? { instructions } : {}),
-    ...(syscalls ? { syscalls } : {}),
-    // Servers that exited while the bench still needed them (parts/rounds.js, parts/syscalls.js).
+    ...partFields,
+    // Servers that exited while the bench still needed them (rounds/rounds.js, and the parts that start
+    // their own servers).
     serverExits,
   };
 }
 
-module.exports = { summarizeRuns, notesFor, serverResult, buildResults, sumErrors, notBuiltOf };
+module.exports = { summarizeRuns, notesFor, serverResult, buildResults, sumErrors };

@@ -5,11 +5,11 @@
 // (7 of 9 of run B) have a req/s spread above the 10 % limit, so rule 6 of compare.js (a noisy session
 // judges nothing) rightly refuses to judge them. The derived cases that exercise rules 1-5 therefore
 // turn rule 6 off explicitly (RULES_1_TO_5); rule 6 has its own tests on the real pair.
-// Covers: bench/src/compare/compare.js
+// Covers: bench/src/compare/compare.js, bench/src/judge/metric-judgement.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { compareResults } = require('../../src/compare/compare');
-const { judgeMetric, THRESHOLDS, MIN_OK_RUNS } = require('../../src/compare/medians');
+const { judgeMetric, THRESHOLDS, MIN_OK_RUNS } = require('../../src/judge/metric-judgement');
 const { toMarkdown, toText } = require('../../src/compare/report');
 const { validateResults } = require('../../../shared/src/results-file');
 const { realRunA, realRunB, clone, RULES_1_TO_5, rowOf, resummarize, scaleMetric, spreadOf, quietScenario, quietServer } = require('../support/compare-fixtures');

@@ -1,6 +1,6 @@
 'use strict';
 // bench/src/compare/report.js (with report-format.js): the Markdown escapes data strings.
-// Covers: bench/src/compare/report-format.js
+// Covers: bench/src/judge/report-format.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { compareResults } = require('../../src/compare/compare');

@@ -4,14 +4,14 @@
 // lock-step client sent N requests): Drogon and nginx with one thread each, gin with its Go threads
 // (errors column filled: EAGAIN reads and accepts), and a pipelined window. Broken input is derived
 // from them in code.
-// Covers: bench/src/run-parts/syscalls.js, bench/src/summarize/counts.js
+// Covers: bench/src/parts/syscall-counts/strace-windows.js, bench/src/parts/syscall-counts/call-categories.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { parseStraceSummary } = require('../../src/parse/strace');
-const { perRequestByName, repeatFigures, summarizeSyscallRepeats } = require('../../src/run-parts/syscalls');
-const { callsByCategory } = require('../../src/summarize/counts');
+const { perRequestByName, repeatFigures, summarizeSyscallRepeats } = require('../../src/parts/syscall-counts/strace-windows');
+const { callsByCategory } = require('../../src/parts/syscall-counts/call-categories');
 const { loadScenarios } = require('../../src/plan/load-scenarios');
 
 const fixture = (name) => readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8');

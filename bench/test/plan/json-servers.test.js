@@ -6,7 +6,8 @@ const assert = require('node:assert/strict');
 const { readFileSync, existsSync } = require('node:fs');
 const { loadScenarios } = require('../../src/plan/load-scenarios');
 const { buildPlan } = require('../../src/plan/build-plan');
-const { loadJsonServers, unusableJsonServers, dropJsonServers, notBuiltHere } = require('../../src/plan/json-servers');
+const { loadJsonServers, unusableJsonServers, dropJsonServers } = require('../../src/plan/json-servers');
+const { notBuiltHere } = require('../../src/parts/json-rounds/json-rounds');
 const { loadBenchState } = require('../../../shared/src/bench-state');
 
 const machine = { serverThreads: 1 };

@@ -1,7 +1,7 @@
 'use strict';
 // What the setup built is checked against the plan: the state (a BenchError, exit code 2, for the
 // runner) and the tools and binaries of the plan's parts; every problem names npm run bench:setup.
-// Covers: bench/src/shared/errors.js
+// Covers: bench/src/helpers/errors.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
@@ -9,7 +9,7 @@ const { join } = require('node:path');
 const { tmpdir } = require('node:os');
 const { loadBenchState, checkTools } = require('../../src/plan/setup-check');
 const { STATE_FIELDS } = require('../../../shared/src/bench-state');
-const { BenchError, EXIT } = require('../../src/shared/errors');
+const { BenchError, EXIT } = require('../../src/helpers/errors');
 const { loadScenarios } = require('../../src/plan/load-scenarios');
 const { buildPlan } = require('../../src/plan/build-plan');
 

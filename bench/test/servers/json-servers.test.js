@@ -4,14 +4,14 @@
 // bodies included: every variant follows the application's one rule), a deliberately wrong server
 // caught with a diff, and hostile bodies that never crash a server.
 // Run under `flock /tmp/drogon-docs-bench-ports.lock` (ports 18090-18099).
-// Covers: bench/src/shared/http-request.js
+// Covers: bench/src/helpers/http-request.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { requireJsonSetup, startAllJsonServers, stopAll } = require('../support/json-servers');
 const { startWrongJsonServer } = require('../support/wrong-json-server');
 const { checkConformance, assertConformance, formatConformanceReport, ConformanceError } = require('../../src/measure/conformance');
 const { loadJsonRequests } = require('../../src/measure/json-requests');
-const { httpRequest } = require('../../src/shared/http-request');
+const { httpRequest } = require('../../src/helpers/http-request');
 
 const { data, state, unusable } = requireJsonSetup();
 const handles = [];

@@ -7,8 +7,8 @@ const assert = require('node:assert/strict');
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { classifyBottleneck, contention, utilization } = require('../../src/summarize/bottleneck');
-const { parseCpuList, planCpus } = require('../../src/plan/cpu-plan');
-const { cpuShares } = require('../../../shared/src/proc-stats');
+const { planCpus } = require('../../src/plan/cpu-plan');
+const { cpuShares, parseCpuList } = require('../../../shared/src/proc-stats');
 
 const results = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'results-quick.json'), 'utf8'));
 const resultOf = (scenarioId, server) => results.scenarios.find((s) => s.id === scenarioId).results.find((r) => r.server === server);

@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const assert = require('node:assert/strict');
 const path = require('node:path');
 const { validateResults } = require('../../../shared/src/results-file');
-const { THRESHOLDS, MIN_OK_RUNS } = require('../../src/compare/medians');
+const { THRESHOLDS, MIN_OK_RUNS } = require('../../src/judge/metric-judgement');
 
 const fixtureDir = path.join(__dirname, '..', 'fixtures', 'compare');
 const loadFixture = (name) => validateResults(JSON.parse(fs.readFileSync(path.join(fixtureDir, name), 'utf8')), name);

@@ -7,7 +7,7 @@ const { tmpdir } = require('node:os');
 const { loadBenchState } = require('../../../shared/src/bench-state');
 const { loadJsonServers, unusableJsonServers } = require('../../src/plan/json-servers');
 const { startServer, stopServer } = require('../../src/servers/servers');
-const { BenchError } = require('../../src/shared/errors');
+const { BenchError } = require('../../src/helpers/errors');
 
 function requireJsonSetup() {
   const data = loadJsonServers();

@@ -10,7 +10,7 @@
 const http = require('node:http');
 const { spawn } = require('node:child_process');
 const { parseArgs } = require('node:util');
-const { httpRequest } = require('../../src/shared/http-request');
+const { httpRequest } = require('../../src/helpers/http-request');
 
 function startWrongJsonServer(targetUrl, port) {
   const server = http.createServer((req, res) => {

@@ -95,7 +95,7 @@ function copyTree(from, to, { skip = () => false } = {}) {
 
 // Data files the site publishes: [site path] -> the file's bytes, copied unchanged (the pages give
 // their sha256). The results JSON is linked as "Download the results JSON" from the generated pages.
-const { PUBLISHED_RESULTS } = require('../benchmarks/subjects/provenance-blocks');
+const { PUBLISHED_RESULTS, inRepo, SITE_SOURCE_DIR } = require('../../../shared/src/project-paths');
 const { resultsValidatorScript } = require('../benchmarks/validator-bundle');
 const { minifyScript } = require('./minify');
 const { bundleStyles } = require('./css-bundle');
@@ -133,7 +133,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     }
 
     // 2. Our index.html, css and plugins.
-    const siteSrc = path.join(repoRoot, 'docs', 'site');
+    const siteSrc = inRepo(SITE_SOURCE_DIR);
     const { html: indexHtml, bundles } = bundleStyles(fs.readFileSync(path.join(siteSrc, 'index.html'), 'utf8'), siteSrc);
     write('index.html', indexHtml);
     for (const [name, css] of bundles) write(name, css);

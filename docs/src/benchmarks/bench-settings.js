@@ -4,6 +4,7 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { inRepo, SCENARIOS_FILE } = require('../../../shared/src/project-paths');
 
 /**
  * The settings the pages quote, from the parsed bench/scenarios.json: the one place that knows its
@@ -81,12 +82,12 @@ function benchSettings(json, { jsonServers = [] } = {}) {
 }
 
 function readBenchSettings(root) {
-  const file = path.join(root, 'bench', 'scenarios.json');
+  const file = inRepo(SCENARIOS_FILE, root);
   let json;
   try {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new Error(`methodology: cannot read bench/scenarios.json: ${err.message}`);
+    throw new Error(`methodology: cannot read ${SCENARIOS_FILE}: ${err.message}`);
   }
   // The JSON variants' names (json.serversFile, bench/json/servers.json), for the profile table.
   let jsonServers = [];

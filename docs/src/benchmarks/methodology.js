@@ -36,9 +36,11 @@ const VALUES = parts.values;
 /**
  * A page body with every bench:NAME part regenerated for the language (strings: the language's
  * Benchmarks string table). where names the page in errors. Returns the body unchanged when it has
- * no such part; getSettings() is called only when it has one.
+ * no such part; getSettings() is called only when it has one. results: the results file the
+ * generated pages describe (validated), which the subjects read as ctx.results as on those pages; null
+ * when the site has none.
  */
-function fillBenchParts(body, { strings, where, getSettings }) {
+function fillBenchParts(body, { strings, where, getSettings, results = null }) {
   const opened = [...body.matchAll(OPEN)].map((m) => m[1]);
   if (opened.length === 0) return body;
   const closedCount = [...body.matchAll(MARKER)].length;
@@ -46,7 +48,7 @@ function fillBenchParts(body, { strings, where, getSettings }) {
   const settings = getSettings();
   const fmt = createFormatter(strings.format);
   const listFormat = new Intl.ListFormat(fmt.locale, { type: 'conjunction', style: 'long' });
-  const ctx = { strings, fmt, list: (items) => spacedList(listFormat, items) };
+  const ctx = { strings, fmt, list: (items) => spacedList(listFormat, items), results };
   return body.replace(MARKER, (all, name, inside) => {
     const block = /^\n[\s\S]*\n$/.test(inside) || inside === '\n';
     if (BLOCKS[name]) {

@@ -12,10 +12,11 @@ const path = require('node:path');
 const { validateResults } = require('./validate');
 const { createFormatter, spacedList } = require('./format');
 const { escapeMarkdownText, oneLine } = require('../../../shared/src/escape');
+const { inRepo, MANIFEST_FILE } = require('../../../shared/src/project-paths');
 const { readBenchmarkHandler } = require('./handler');
 const { fill, jsonEndpointText } = require('./sentences');
 const { readBenchSettings } = require('./bench-settings');
-const { readerText } = require('./subjects/provenance-blocks');
+const { readerText } = require('./reader-paths');
 const { subjectSections, blockSentences, failedRuns } = require('./subject-list');
 const { PAGE_SECTIONS, PLACED_SECTIONS } = require('./page-sections');
 
@@ -49,7 +50,7 @@ function readTemplate(page, lang) {
  * Routes of the site's pages per authored language, { [page id]: { [lang]: '/ENG/File' } }, from
  * docs/manifest.json (the build passes the ones of the manifest it loaded).
  */
-function manifestRoutes(manifestPath = path.join(repoRoot, 'docs', 'manifest.json')) {
+function manifestRoutes(manifestPath = inRepo(MANIFEST_FILE)) {
   const manifest = readJson(manifestPath);
   const dirs = new Map(manifest.languages.map((l) => [l.code, l.dir]));
   const routes = {};
@@ -93,7 +94,7 @@ function createContext(lang, strings, inputs) {
     lang,
     strings,
     fmt,
-    // Data text as Markdown text, with no path of the machine that ran the bench (provenance.readerText).
+    // Data text as Markdown text, with no path of the machine that ran the bench (reader-paths.js).
     esc: (text) => escapeMarkdownText(readerText(text)),
     // Free English text of the results (a variant's reason for not being built) in this language: the
     // reviewed translation of exactly that text (strings "dataTranslations"), else the English text
@@ -166,7 +167,7 @@ function pageSections(page) {
  * { benchmarks: { en, 'zh-CN' }, 'benchmark-details': { en, 'zh-CN' } }: Markdown bodies of the
  * generated pages (each starting with the page title; the navigation blocks are added by
  * docs/src/navigate/navigation.js). Throws, naming the field, when `results` or a `history` entry does not
- * match bench/results.schema.json; nothing is written here.
+ * match the results schema; nothing is written here.
  * options.root: repository root holding examples/benchmark (tests may point elsewhere);
  * options.resultsSha256: sha256 (hex) of the results file's bytes, shown as its provenance;
  * options.routes: routes of the site's pages by manifest id (default: from docs/manifest.json);

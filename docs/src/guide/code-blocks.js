@@ -17,7 +17,7 @@ const path = require('node:path');
 const { extractRegion } = require('./regions');
 const { collapseFolderNote } = require('./example-folder');
 const changes = require('./step-changes');
-const { lexMarkdown } = require('../shared/docsify-runtime');
+const { lexMarkdown } = require('../docsify/docsify-runtime');
 
 const GENERATED_NOTE = 'generated from that file by npm run build; edit the file, not this block';
 const TESTED_WITH_NOTE = 'generated from docs/guide/tested-with.json by npm run build; do not edit';

@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
-const { benchHome } = require('../../../shared/src/bench-state');
+const { benchStateFile } = require('../../../shared/src/project-paths');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const TESTED_WITH_FILE = path.join('docs', 'guide', 'tested-with.json');
@@ -51,7 +51,7 @@ function osName(osReleasePath = '/etc/os-release') {
 
 /** The values the setup recorded now: { values, statePath }. Throws naming the missing field. */
 function currentTestedWith({ env = process.env, osReleasePath } = {}) {
-  const statePath = path.join(benchHome(env), 'state.json');
+  const statePath = benchStateFile(env);
   let state;
   try {
     state = JSON.parse(fs.readFileSync(statePath, 'utf8'));

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // docsify-aware link checker. Resolves every markdown link the way docsify 5 does with our config
 // (hash router, relativePath: false, alias), and checks ?id= / # anchors against heading slugs made
-// with docsify 5's rules (docs/src/shared/slug.js) from headings lexed by docsify's own marked build.
+// with docsify 5's rules (docs/src/docsify/slug.js) from headings lexed by docsify's own marked build.
 //
 //   node docs/src/link-check/link-check.js     checks the committed ENG/, CHN/, JB_TW/ pages and sidebars
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { lexMarkdown } = require('../shared/docsify-runtime');
-const { extractHeadings } = require('../shared/slug');
+const { lexMarkdown } = require('../docsify/docsify-runtime');
+const { extractHeadings } = require('../docsify/slug');
 
 const externalScheme = /^(https?:|mailto:|ftp:|tel:)/i;
 

@@ -5,8 +5,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const repoRoot = path.join(__dirname, '..', '..', '..');
-const defaultManifestPath = path.join(repoRoot, 'docs', 'manifest.json');
+const { inRepo, MANIFEST_FILE } = require('../../../shared/src/project-paths');
+
+const defaultManifestPath = inRepo(MANIFEST_FILE);
 
 // Page kinds whose body is generated rather than authored.
 const generators = new Set(['benchmarks', 'benchmark-details', 'front-page']);

@@ -3,8 +3,8 @@
 // language chooser, and the navigation map the language switcher uses. No cross-language link is
 // typed anywhere; numbering is the manifest's order.
 'use strict';
-const { lexMarkdown } = require('../shared/docsify-runtime');
-const { extractHeadings } = require('../shared/slug');
+const { lexMarkdown } = require('../docsify/docsify-runtime');
+const { extractHeadings } = require('../docsify/slug');
 const { fillTemplate } = require('./ui-strings');
 
 const generatedNote = 'generated from docs/manifest.json by docs/src/navigate/navigation.js; do not edit';

@@ -25,8 +25,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { lexMarkdown } = require('../shared/docsify-runtime');
-const { createSlugger, headingConfigId } = require('../shared/slug');
+const { lexMarkdown } = require('../docsify/docsify-runtime');
+const { createSlugger, headingConfigId } = require('../docsify/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { splitPage } = require('../navigate/navigation');
 const { collapseBody } = require('../guide/code-blocks');

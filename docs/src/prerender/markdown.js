@@ -1,7 +1,7 @@
 // Markdown to HTML at build time with markdown-it, rendering what docsify renders in the browser
 // (raw HTML kept, GFM tables and autolinks, docsify's heading ids and link rules), for readers and
 // crawlers without JavaScript:
-// - heading ids are docsify's slugs (docs/src/shared/slug.js, `:id=` honoured and removed from the text);
+// - heading ids are docsify's slugs (docs/src/docsify/slug.js, `:id=` honoured and removed from the text);
 // - links resolve as docsify resolves them (docs/src/link-check: routes from the site root, `#x` on the
 //   same page, `':ignore'` left as a file path), then point at the clean URL of the page they open
 //   (urls.js), relative to the site root that the page's <base> names; a link to a page in another
@@ -17,12 +17,12 @@ const path = require('node:path');
 const MarkdownIt = require('markdown-it');
 // An ES module; node 20.19 and later load it with require().
 const githubAlerts = require('markdown-it-github-alerts').default;
-const { createSlugger, headingConfigId } = require('../shared/slug');
+const { createSlugger, headingConfigId } = require('../docsify/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
 const { escapeHtml } = require('../../../shared/src/escape');
+const { inRepo, SITE_SOURCE_DIR } = require('../../../shared/src/project-paths');
 
-const repoRoot = path.join(__dirname, '..', '..', '..');
 const externalHref = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 // docsify's link and heading options (getAndRemoveConfig): " :name" or " :name=value".
 const docsifyOptions = /(?:^|\s):([\w-]+:?)=?([\w-%]+)?/g;
@@ -33,7 +33,7 @@ function loadPrism() {
   if (prism) return prism;
   const Prism = require('prismjs');
   const loadLanguages = require('prismjs/components/');
-  const { languages } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'site', 'prism-languages.json'), 'utf8'));
+  const { languages } = JSON.parse(fs.readFileSync(path.join(inRepo(SITE_SOURCE_DIR), 'prism-languages.json'), 'utf8'));
   loadLanguages.silent = true;
   loadLanguages(languages);
   prism = Prism;

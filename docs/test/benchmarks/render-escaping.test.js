@@ -3,7 +3,7 @@
 // settings fill (Benchmarks, Benchmark details, the front page's headline, the Methodology parts) is
 // rendered twice from the same real files: once with a plain value in every free string field, once
 // with a value holding an image link, emphasis, a code span, a blank line and a tag. Rendered by both
-// renderers of the site (docsify's own compiler and marked, docs/src/shared/docsify-runtime.js; the
+// renderers of the site (docsify's own compiler and marked, docs/src/docsify/docsify-runtime.js; the
 // prerender's markdown-it, docs/src/prerender/markdown.js), the two must make the same elements (none
 // from the data), and the hostile value must read verbatim wherever it is shown.
 const test = require('node:test');
@@ -14,9 +14,9 @@ const { renderBenchmarkPages } = require('../../src/benchmarks/render');
 const { fillBenchParts } = require('../../src/benchmarks/methodology');
 const { benchSettings } = require('../../src/benchmarks/bench-settings');
 const { convertMarkdown } = require('../../src/convert/zh-tw');
-const { loadDocsifyRuntime } = require('../../src/shared/docsify-runtime');
+const { loadDocsifyRuntime } = require('../../src/docsify/docsify-runtime');
 const { createMarkdown, renderMarkdown } = require('../../src/prerender/markdown');
-const { SHORT_COMMIT } = require('../../src/benchmarks/subjects/provenance-blocks');
+const { SHORT_COMMIT } = require('../../src/benchmarks/source-drawer');
 const { hostileResults } = require('../fixtures/hostile-results');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');

@@ -13,7 +13,7 @@
 //   UPDATE_GOLDEN=1 node --test docs/test/benchmarks-render.test.js
 // Covers: docs/src/benchmarks/handler.js, docs/src/benchmarks/markdown-blocks.js,
 //   docs/src/benchmarks/page-sections.js, docs/src/benchmarks/subjects/provenance-blocks.js,
-//   docs/src/benchmarks/subjects/server-exit-blocks.js
+//   docs/src/benchmarks/subjects/server-exit-blocks.js, docs/src/benchmarks/source-drawer.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -23,7 +23,7 @@ const { spawnSync } = require('node:child_process');
 const { renderBenchmarkPages } = require('../../src/benchmarks/render');
 const { readBenchmarkHandler } = require('../../src/benchmarks/handler');
 const { convertMarkdown } = require('../../src/convert/zh-tw');
-const { loadDocsifyRuntime } = require('../../src/shared/docsify-runtime');
+const { loadDocsifyRuntime } = require('../../src/docsify/docsify-runtime');
 const { fingerprintOf } = require('../../../bench/src/plan/environment');
 const { buildSite } = require('../../src/build');
 const { copySiteContent } = require('../support/content-copy');

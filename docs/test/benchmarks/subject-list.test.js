@@ -11,6 +11,8 @@ const { trendChart } = require('../../src/benchmarks/subjects/trend-blocks');
 const { sweepChart } = require('../../src/benchmarks/subjects/sweep-blocks');
 const { instructionsChart } = require('../../src/benchmarks/subjects/count-blocks');
 const { stringsOf, literalResults, contextFor, chartOf } = require('../support/subject-fixtures');
+// The bench's parts, read as the pages read the bench's results (data flows from bench/ to docs/).
+const { PARTS } = require('../../../bench/src/parts/part-list');
 
 test('the nine subjects of the issue (and pooling over runs, issue 25), each once, each with the one signature', () => {
   assert.deepEqual(SUBJECTS.map((s) => s.name), ['provenance', 'scenarios', 'verdicts', 'pooling', 'sweep', 'json', 'fixedRate', 'counts', 'trend', 'serverExits']);
@@ -22,6 +24,14 @@ test('the nine subjects of the issue (and pooling over runs, issue 25), each onc
   assert.deepEqual(Object.keys(subjectSections('benchmarks')).filter((n) => ['latencyLoad', 'sweep', 'instructions', 'timeGoes'].includes(n)),
     ['sweep', 'latencyLoad', 'instructions', 'timeGoes']);
   assert.deepEqual(methodologyParts().measurements.length, 4, 'the columns: sweep, fixed rate, instructions, system calls');
+});
+
+test('every part of the bench names the subject that shows it (bench/src/parts/part.js: subject)', () => {
+  const names = SUBJECTS.map((s) => s.name);
+  for (const part of PARTS) assert.ok(names.includes(part.subject), `bench part ${part.name}: no subject ${part.subject}`);
+  assert.deepEqual(PARTS.map((part) => [part.name, part.subject]), [
+    ['scenarios', 'scenarios'], ['json', 'json'], ['fixedRate', 'fixedRate'], ['sweep', 'sweep'], ['instructions', 'counts'], ['syscalls', 'counts'],
+  ]);
 });
 
 test('a file without load scenarios (only the sweep or the counts ran): each section says so in one sentence', () => {

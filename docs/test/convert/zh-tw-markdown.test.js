@@ -6,7 +6,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { convertText, convertMarkdown } = require('../../src/convert/zh-tw');
-const { extractHeadings } = require('../../src/shared/slug');
+const { extractHeadings } = require('../../src/docsify/slug');
 
 const chnDir = path.join(__dirname, '..', '..', '..', 'CHN');
 

@@ -8,7 +8,7 @@ const { loadManifest } = require('../../src/navigate/manifest');
 const { loadUiStrings } = require('../../src/navigate/ui-strings');
 const nav = require('../../src/navigate/navigation');
 const { collectLinks } = require('../../src/link-check/link-check');
-const { lexMarkdown } = require('../../src/shared/docsify-runtime');
+const { lexMarkdown } = require('../../src/docsify/docsify-runtime');
 
 const manifest = loadManifest();
 const ui = loadUiStrings(manifest);

@@ -5,7 +5,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { createMarkdown, renderMarkdown, inlineText, htmlText } = require('../../src/prerender/markdown');
-const { extractHeadings } = require('../../src/shared/slug');
+const { extractHeadings } = require('../../src/docsify/slug');
 const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
 

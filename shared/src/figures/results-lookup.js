@@ -1,4 +1,4 @@
-// Which scenarios and servers a results JSON (bench/results.schema.json, format 1 or 2) has, and how
+// Which scenarios and servers a results JSON (the results schema, format 1 or 2) has, and how
 // the Benchmarks pages find one result: the lookups every figure module builds on. Node and browser:
 // the generator (docs/src/benchmarks/) and the page (plugins/benchmark-figures.js, docs/site/bundles.json)
 // read a results file with the same functions, so a reader's own run is read exactly like the published

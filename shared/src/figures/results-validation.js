@@ -13,7 +13,7 @@
   /**
    * Throws naming the field when ids repeat, a scenario lists a server twice, or a fixed-rate level
    * names a server outside its group: what a reference cannot say alone. Whether every reference
-   * names a member of the file at all is the schema's "referenceTo" keyword (bench/results.schema.json),
+   * names a member of the file at all is the schema's "referenceTo" keyword (the results schema),
    * checked by the validator before this runs. label: how the input is named ("results", "history[2]").
    */
   function checkReferences(results, label) {

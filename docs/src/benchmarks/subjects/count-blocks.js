@@ -11,7 +11,8 @@ const { chartFigure } = require('../chart-figure');
 const { fill } = require('../sentences');
 const { countSentences, countedCaseText, localizeCount } = require('./count-sentences');
 const { paragraphs, folded, dataTable, joinSentences, wholeNumber } = require('../markdown-blocks');
-const { sourceDrawer, runCommands, readerCommand } = require('./provenance-blocks');
+const { sourceDrawer, runCommands } = require('../source-drawer');
+const { readerCommand } = require('../reader-paths');
 const { defineSubject } = require('./subject');
 
 /** The commands of a count: the counting tool's (valgrind, strace), then each case's load command. */

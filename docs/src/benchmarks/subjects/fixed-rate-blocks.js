@@ -12,7 +12,8 @@ const { fill } = require('../sentences');
 const {
   paragraphs, dataTable, joinSentences, moreDetails, msFromUs, valueWithRange, DETAIL_PERCENTILES, msCell, secondsText,
 } = require('../markdown-blocks');
-const { sourceDrawer, readerCommand } = require('./provenance-blocks');
+const { sourceDrawer } = require('../source-drawer');
+const { readerCommand } = require('../reader-paths');
 const { defineSubject } = require('./subject');
 
 // The percentiles of the latency-against-load chart, one selector entry per group and percentile.

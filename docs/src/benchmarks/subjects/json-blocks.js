@@ -14,7 +14,8 @@ const { sentence, param, localize, jsonEndpointText } = require('../sentences');
 const {
   paragraphs, folded, dataTable, joinSentences, moreDetails, wholeNumber, valueWithRange, DETAIL_PERCENTILES, msCell, secondsText,
 } = require('../markdown-blocks');
-const { sourceDrawer, runCommands, readerCommand } = require('./provenance-blocks');
+const { sourceDrawer, runCommands } = require('../source-drawer');
+const { readerCommand } = require('../reader-paths');
 const { defineSubject } = require('./subject');
 
 /**

@@ -9,7 +9,7 @@ const pooledFigures = require('../../../../shared/src/figures/pooled-figures');
 const { utcMinute } = require('../format');
 const { folded, paragraphs } = require('../markdown-blocks');
 const { fill } = require('../sentences');
-const { readerText } = require('./provenance-blocks');
+const { readerText } = require('../reader-paths');
 const { defineSubject } = require('./subject');
 
 const ratioText = (ctx, value) => ctx.fill(ctx.strings.comparison.ratio, { value: ctx.fmt.ratio(value) });
@@ -71,8 +71,9 @@ function pooled(ctx) {
 // Methodology's coverage figures: "307 of 456 (67 %)", from the results file's calibration; a dash
 // when the file has none (a partial run).
 function coverage(which) {
-  return (ctx, settings) => {
-    const c = settings.pooled && settings.pooled.calibration && settings.pooled.calibration[which];
+  return (ctx) => {
+    const pooled = ctx.results && ctx.results.pooled;
+    const c = pooled && pooled.calibration && pooled.calibration[which];
     if (!c || !c.total) return ctx.strings.dash;
     // (Methodology's ctx has no t(): it fills from the string table itself.)
     return fill(ctx.strings.pooled.coverage, { contained: ctx.fmt.integer(c.contained), total: ctx.fmt.integer(c.total), share: ctx.fmt.percent(c.contained / c.total) }, 'pooled.coverage');

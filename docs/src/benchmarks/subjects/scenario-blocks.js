@@ -15,7 +15,8 @@ const {
   paragraphs, folded, dataTable, joinSentences, moreDetails, valueWithRange, latencyMs, latencyChartMs, DETAIL_PERCENTILES, secondsText,
 } = require('../markdown-blocks');
 const { notes } = require('./scenario-notes');
-const { sourceDrawer, runCommands, readerCommand } = require('./provenance-blocks');
+const { sourceDrawer, runCommands } = require('../source-drawer');
+const { readerCommand } = require('../reader-paths');
 const { defineSubject } = require('./subject');
 
 // The hello-world part: the JSON application has its own subject (json-blocks.js).

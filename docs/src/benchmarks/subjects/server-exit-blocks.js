@@ -7,7 +7,8 @@ const { codeSpan } = require('../../../../shared/src/escape');
 const { utcMinute } = require('../format');
 const { fill } = require('../sentences');
 const { paragraphs } = require('../markdown-blocks');
-const { sourceDrawer, readerCommand } = require('./provenance-blocks');
+const { sourceDrawer } = require('../source-drawer');
+const { readerCommand } = require('../reader-paths');
 const { defineSubject } = require('./subject');
 
 /**

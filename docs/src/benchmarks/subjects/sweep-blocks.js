@@ -8,7 +8,7 @@ const sweepFigures = require('../../../../shared/src/figures/sweep-figures');
 const { chartFigure } = require('../chart-figure');
 const { fill } = require('../sentences');
 const { paragraphs, dataTable, wholeNumber, secondsText } = require('../markdown-blocks');
-const { sourceDrawer } = require('./provenance-blocks');
+const { sourceDrawer } = require('../source-drawer');
 const { defineSubject } = require('./subject');
 
 /** The distinct exact commands of the sweep's runs. */

@@ -9,7 +9,7 @@ const lookup = require('../../../../shared/src/figures/results-lookup');
 const { chartFigure } = require('../chart-figure');
 const { utcMinute } = require('../format');
 const { paragraphs, folded, dataTable, wholeNumber } = require('../markdown-blocks');
-const { sourceDrawer, runCommands } = require('./provenance-blocks');
+const { sourceDrawer, runCommands } = require('../source-drawer');
 const { defineSubject } = require('./subject');
 
 /** The servers the page compares (not baselines), and the baselines, in the JSON's order. */

@@ -11,7 +11,7 @@ const pooledFigures = require('../../../../shared/src/figures/pooled-figures');
 const { chartFigure } = require('../chart-figure');
 const { sideText, comparisonText, pooledParts } = require('../sentences');
 const { paragraphs } = require('../markdown-blocks');
-const { sourceDrawer, runCommands } = require('./provenance-blocks');
+const { sourceDrawer, runCommands } = require('../source-drawer');
 const { defineSubject } = require('./subject');
 
 // Palette slots of the at-a-glance chart's two ratios (requests per second, per second of server CPU);

@@ -118,7 +118,7 @@ test('calls in words: one per request, one per batch when a case sends batches, 
 // gin only.
 test('clock-driven calls: real gin windows without them per request, and the details page shows them per second', (t) => {
   if (!REAL.includes('results-default-counts.json')) { t.skip('no results-default-counts.json'); return; }
-  const { repeatFigures, summarizeSyscallRepeats } = require('../../../../bench/src/run-parts/syscalls');
+  const { repeatFigures, summarizeSyscallRepeats } = require('../../../../bench/src/parts/syscall-counts/strace-windows');
   const { loadScenarios } = require('../../../../bench/src/plan/load-scenarios');
   const { clockDriven, categories } = loadScenarios().syscalls;
   const results = load('results-default-counts.json');
