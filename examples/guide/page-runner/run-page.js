@@ -19,7 +19,9 @@
 //     anything the page started as a daemon);
 //   - an expected block (examples/guide/<chapter>/expected/<x>.txt) is compared with what the block of
 //     region <x> printed (compare-output.js): at once when that block ended, when its terminal is
-//     stopped when it keeps running; where several expected blocks give one region's output (SQLite3
+//     stopped when it keeps running; what it wrote to standard output is compared, or, for a page
+//     that shows an error message, all it wrote (curl's progress meter goes to standard error when its
+//     output is not a terminal); where several expected blocks give one region's output (SQLite3
 //     and PostgreSQL word an error differently), one of them must match;
 //   - a file the page shows whole is saved where the reader is, unless it is there already (the
 //     chapter's folder has it), as "save this as" asks;
@@ -189,7 +191,9 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
     const out = outputs.get(region);
     if (!wanted || !out) return;
     pending.delete(region);
-    const differences = wanted.map((w) => outputDiffers(out.output, w.text, { ended: out.ended }));
+    // What it wrote to its standard output, or all it wrote (an error message on standard error):
+    // one of them must show what the page shows.
+    const differences = wanted.map((w) => [out.stdout, out.output].map((text) => outputDiffers(text, w.text, { ended: out.ended })).find((d) => d === null) ?? outputDiffers(out.stdout, w.text, { ended: out.ended }));
     if (differences.every((d) => d !== null)) {
       throw fail(`#${region} ${differences[0]}\n(compared with ${wanted.map((w) => `examples/guide/${w.rel}`).join(' and ')})`);
     }
@@ -202,7 +206,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
     terminal.proc.signal('SIGINT'); // Ctrl+C
     if (!(await endWithin(terminal.proc, CTRL_C_GRACE_MS))) await terminal.proc.stop(2000);
     await terminal.proc.exited;
-    outputs.set(region, { output: terminal.proc.output(), ended: false });
+    outputs.set(region, { output: terminal.proc.output(), stdout: terminal.proc.stdout(), ended: false });
     transcript.push(`--- Ctrl+C: #${region}\n${terminal.proc.output()}`);
     settle(region);
   };
@@ -299,7 +303,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       if (result.code !== want) throw fail(`${name} ended with ${result.code === null ? `signal ${result.signal}` : `exit ${result.code}`}${want ? ` (the page says ${want})` : ''}, run in ${cwd}:\n${text}\n--- its output:\n${proc.output()}`);
       cwd = proc.cwd() || cwd;
       if (step.region) {
-        outputs.set(step.region, { output: proc.output(), ended: true });
+        outputs.set(step.region, { output: proc.output(), stdout: proc.stdout(), ended: true });
         lastRegion = step.region;
         if (pending.has(step.region)) settle(step.region);
       }
