@@ -6,7 +6,7 @@
 // install (which Drogon, where) and the compiler. A later run with the same key builds nothing: each
 // page run sees the built copy through a copy-on-write overlay (machine.mountCopy), where the
 // page's own build command finds everything up to date. A folder that does not build fails with
-// the command's output, as examples/guide/standalone.test.js did.
+// the command's output.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
