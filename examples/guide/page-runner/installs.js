@@ -17,13 +17,17 @@ const INSTALLS = ['usr-local', 'prefix'];
 function installFor(name, env = process.env) {
   const { state, statePath } = readState(env);
   const drogonKey = path.basename(state.drogonPrefix);
-  if (name === 'prefix') return { name, usrLocal: null, homeLinks: { drogon: state.drogonPrefix }, drogonKey, state };
+  // build-drogon.sh leaves the unpacked sources in ~/drogon-build (Installation copies them from
+  // there); the setup unpacked them in its cache.
+  const sources = path.join(path.dirname(path.dirname(state.drogonPrefix)), 'src', drogonKey);
+  const homeLinks = fs.existsSync(sources) ? { 'drogon-build': sources } : {};
+  if (name === 'prefix') return { name, usrLocal: null, homeLinks: { ...homeLinks, drogon: state.drogonPrefix }, drogonKey, state };
   if (name === 'usr-local') {
     const tree = state.drogonUsrLocal;
     if (!tree || !fs.existsSync(path.join(tree, 'lib', 'cmake', 'Drogon', 'DrogonConfig.cmake'))) {
       throw new Error(`no Drogon in /usr/local to follow the pages with: ${statePath} has ${tree ? `drogonUsrLocal ${tree} without lib/cmake/Drogon` : 'no drogonUsrLocal'} (bench/setup/07-drogon-usr-local.sh installs it; run \`npm run bench:setup\`)`);
     }
-    return { name, usrLocal: tree, homeLinks: {}, drogonKey: `usr-local-${drogonKey}`, state };
+    return { name, usrLocal: tree, homeLinks, drogonKey: `usr-local-${drogonKey}`, state };
   }
   throw new Error(`unknown install "${name}" (known: ${INSTALLS.join(', ')})`);
 }

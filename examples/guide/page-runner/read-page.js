@@ -20,12 +20,15 @@ const { createMarkdown, renderMarkdown } = require('../../../docs/src/prerender/
 const { loadManifest } = require('../../../docs/src/navigate/manifest');
 const { buildAliases } = require('../../../docs/src/navigate/navigation');
 const { loadGuideConfig, parseDirective } = require('../../../docs/src/guide/code-blocks');
+const { convertText } = require('../../../docs/src/convert/zh-tw');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
 const SHELLS = new Set(['sh', 'bash']);
-// The label that starts a note saying the blocks before it are not run by the tests, per language
-// (docs/guide/strings.json untestedNote; zh-TW converted from zh-CN by the build).
-const UNTESTED_LABELS = { en: "Not run by this site's tests", 'zh-CN': '本站的测试没有运行', 'zh-TW': '本站的測試沒有執行' };
+// How a note saying that the blocks before it are not run starts, per language (the note's bold
+// label): not run by any test, or not by the page runner (another test runs them). zh-TW is the
+// conversion of zh-CN, as the build converts the page.
+const UNTESTED_LABELS = { en: ["Not run by this site's tests", 'Not run by the page runner'], 'zh-CN': ['本站的测试没有运行', '页面运行器没有运行'] };
+UNTESTED_LABELS['zh-TW'] = UNTESTED_LABELS['zh-CN'].map(convertText);
 
 // The text of HTML the prerender wrote (Prism's spans removed, entities decoded).
 function htmlText(html) {
@@ -91,7 +94,7 @@ function pageSteps(html, { where, code = 'en', config = siteContext(repoRoot).co
     }
     if (strong !== undefined) {
       const label = htmlText(strong).trim();
-      if (label.startsWith(UNTESTED_LABELS[code])) steps.push({ kind: 'note', text: `${label}${htmlText(rest)}`.replace(/\s+/g, ' ').trim(), heading });
+      if (UNTESTED_LABELS[code].some((l) => label.startsWith(l))) steps.push({ kind: 'note', text: `${label}${htmlText(rest)}`.replace(/\s+/g, ' ').trim(), heading });
       continue;
     }
     const text = htmlText(codeHtml).replace(/\n$/, '');

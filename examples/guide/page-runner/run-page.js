@@ -64,7 +64,7 @@ function choicesOf(steps) {
 
 /**
  * Problems of a page's marks, without running anything: an untested block with no note after it
- * (before the next heading), a note with no untested block before it, a stops= naming no
+ * (before the next heading), a note after commands of its section none of which is untested, a stops= naming no
  * keeps-running block above it. [] when none.
  */
 function markProblems(steps, where) {
@@ -77,8 +77,10 @@ function markProblems(steps, where) {
       if (!note || note.kind !== 'note' || note.heading !== step.heading) problems.push(`${where}: the block ${step.region ? `#${step.region}` : JSON.stringify(step.text.split('\n')[0])} is marked untested, but no note saying why follows it in "${step.heading}"`);
     }
     if (step.kind === 'note') {
-      const before = steps.slice(0, i).reverse().find((s) => s.kind === 'commands');
-      if (!before || !before.run.untested || before.heading !== step.heading) problems.push(`${where}: the note "${step.text.slice(0, 60)}…" follows no block marked untested in "${step.heading}"`);
+      // A note about code the runner does not run anyway (a CMake fragment, PowerShell) is fine; one
+      // after commands of its section must follow one marked untested.
+      const before = steps.slice(0, i).filter((s) => s.kind === 'commands' && s.heading === step.heading);
+      if (before.length && !before.some((s) => s.run.untested)) problems.push(`${where}: the note "${step.text.slice(0, 60)}…" follows no block marked untested in "${step.heading}"`);
     }
     if (step.kind === 'commands' && step.run.stops && !running.has(step.run.stops)) problems.push(`${where}: #${step.region} stops=${step.run.stops}, but no block above it keeps running with that region`);
     if (step.kind === 'commands' && step.run.keepsRunning && step.region) running.add(step.region);
@@ -140,26 +142,37 @@ async function readiness(proc) {
 }
 
 /**
- * Follows one page (a manifest page of the guide) with one install. options: root, log (progress
- * lines), markdown (the page's Markdown instead of its file: the runner's own tests), choice (follow
- * only this choice). Resolves a summary { page, install, choices: [{ choice, ran, skipped, compared,
- * uncompared, seconds }] }; rejects with a PageError naming the page, the block and its output.
+ * What is wrong with a page's marks before anything runs (markProblems), and, for the committed page,
+ * where its other languages do not show the same commands, marked alike, and as many "not run" notes.
  */
-async function runPage(page, install, { root = repoRoot, log = () => {}, markdown, env = process.env } = {}) {
+function pageProblems(page, { root = repoRoot, markdown } = {}) {
   const where = page.entries.en.relPath;
   const steps = readPage(page, 'en', { root, markdown });
   const problems = markProblems(steps, where);
   if (markdown === undefined) {
-    // Every reader gets the same commands: the other languages show the same blocks, marked alike.
     const mine = commandsSignature(steps);
+    const notes = steps.filter((s) => s.kind === 'note').length;
     for (const code of ['zh-CN', 'zh-TW']) {
-      const theirs = commandsSignature(readPage(page, code, { root }));
+      const other = readPage(page, code, { root });
+      const theirs = commandsSignature(other);
       const at = mine.findIndex((s, i) => s !== theirs[i]);
-      if (at >= 0 || theirs.length !== mine.length) problems.push(`${page.entries[code].relPath}: its commands differ from ${where}'s at block ${(at >= 0 ? at : mine.length) + 1} (${theirs[at] || 'none'} against ${mine[at] || 'none'})`);
-      const notes = readPage(page, code, { root }).filter((s) => s.kind === 'note').length;
-      if (notes !== steps.filter((s) => s.kind === 'note').length) problems.push(`${page.entries[code].relPath}: ${notes} "not run" notes, ${where} has ${steps.filter((s) => s.kind === 'note').length}`);
+      if (at >= 0 || theirs.length !== mine.length) problems.push(`${page.entries[code].relPath}: its commands differ from ${where}'s at block ${(at >= 0 ? at : mine.length) + 1} (${theirs[at >= 0 ? at : mine.length] || 'none'} against ${mine[at >= 0 ? at : mine.length] || 'none'})`);
+      const theirNotes = other.filter((s) => s.kind === 'note').length;
+      if (theirNotes !== notes) problems.push(`${page.entries[code].relPath}: ${theirNotes} "not run" notes, ${where} has ${notes}`);
     }
   }
+  return { steps, problems };
+}
+
+/**
+ * Follows one page (a manifest page of the guide) with one install. options: root, log (progress
+ * lines), markdown (the page's Markdown instead of its file: the runner's own tests). Resolves a
+ * summary { page, install, choices: [{ choice, ran, skipped, compared, uncompared, seconds }] };
+ * rejects with a PageError naming the page, the block and its output.
+ */
+async function runPage(page, install, { root = repoRoot, log = () => {}, markdown, env = process.env } = {}) {
+  const where = page.entries.en.relPath;
+  const { steps, problems } = pageProblems(page, { root, markdown });
   if (problems.length) throw new PageError(problems.join('\n'));
   const summary = { page: page.id, install: install.name, choices: [] };
   for (const choice of choicesOf(steps)) {
@@ -327,4 +340,4 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
   }
 }
 
-module.exports = { runPage, forInstall, markProblems, choicesOf, PageError };
+module.exports = { runPage, pageProblems, forInstall, markProblems, choicesOf, PageError };
