@@ -26,7 +26,7 @@ started=$SECONDS
 # for the tutorial's application.
 debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
-  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
+  libsqlite3-dev sqlite3 libpq-dev postgresql postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
   brotli python3-prometheus-client libyaml-cpp-dev libsodium-dev)
 
 # Drogon's build switches. They change what is installed, so they are part of the cache key below.
