@@ -3,7 +3,7 @@
 // the pages after it still run. Needs root: each page runs in a namespace of its own.
 'use strict';
 const test = require('node:test');
-const { runPage } = require('./run-page');
+const { runPage, prebuildFolders } = require('./run-page');
 const { guidePages } = require('./read-page');
 const { installFor } = require('./installs');
 
@@ -26,6 +26,12 @@ function followEveryPage(installName) {
     }
     const install = installFor(installName);
     const started = Date.now();
+    // The pages' folders first, two at a time (a folder that does not build fails here, naming it).
+    await t.test('every page\'s folder, copied out of the repository, builds with the command its page gives', { timeout: 90 * 60 * 1000 }, async (st) => {
+      const built = await prebuildFolders(pages, install, { log: (line) => st.diagnostic(line) });
+      const fresh = built.filter((b) => !b.cached);
+      st.diagnostic(`${built.length} folders: ${fresh.length} built (${fresh.reduce((s, b) => s + b.seconds, 0).toFixed(0)} s of building), ${built.length - fresh.length} unchanged since their last build`);
+    });
     for (const page of pages) {
       await t.test(page.id, { timeout: 60 * 60 * 1000 }, async (st) => {
         const summary = await runPage(page, install, { log: (line) => st.diagnostic(line) });

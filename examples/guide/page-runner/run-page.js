@@ -115,6 +115,60 @@ function timeoutFor(text) {
   return /cmake\s+--build|\bmake\b|\bcmake\s+-S/.test(text) ? BUILD_BLOCK_TIMEOUT_MS : BLOCK_TIMEOUT_MS;
 }
 
+// The built copy of a page's folder (chapter-builds.js), built in `machine` with the folder note's
+// command as the install's reader types it, unless a copy of the same content is there.
+function buildFolder({ machine, folder, install, env, root, processEnv }) {
+  const command = forInstall(folder.buildCommand, install, folder.prefixOption);
+  return chapterBuild({
+    chapter: folder.chapter, command, install, compiler: install.state.compiler, root, env: processEnv,
+    runBuild: async (dir) => {
+      const proc = machine.run('sh', command, { cwd: dir, env, label: `${folder.chapter}: ${command}` });
+      const result = await endWithin(proc, BUILD_BLOCK_TIMEOUT_MS);
+      if (!result) await proc.stop(2000);
+      return { code: result ? result.code : 'timeout', signal: result && result.signal, output: proc.output() };
+    },
+  });
+}
+
+/**
+ * Builds the folders of these pages for an install before the pages run, `jobs` at a time, each in
+ * a machine of its own: the folder note's command builds one folder with one job (make), so two
+ * folders at once use two CPUs. Resolves [{ chapter, cached, seconds }]; rejects with every folder
+ * that did not build.
+ */
+async function prebuildFolders(pages, install, { root = repoRoot, jobs = os.availableParallelism(), log = () => {}, env: processEnv = process.env } = {}) {
+  const folders = [];
+  for (const page of pages) {
+    const folder = readPage(page, 'en', { root }).find((s) => s.kind === 'folder' && s.buildCommand);
+    if (folder && !folders.some((f) => f.chapter === folder.chapter)) folders.push(folder);
+  }
+  const queue = [...folders];
+  const done = [];
+  const failures = [];
+  fs.mkdirSync(buildsRoot(install, processEnv), { recursive: true });
+  const worker = async () => {
+    for (let folder = queue.shift(); folder; folder = queue.shift()) {
+      const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `page-runner-build-${folder.chapter}-`));
+      let machine = null;
+      try {
+        machine = await startMachine({ install, scratch, shared: [buildsRoot(install, processEnv)] });
+        const env = await readerEnvironment(machine, install, root);
+        const built = await buildFolder({ machine, folder, install, env, root, processEnv });
+        log(`${folder.chapter} [${install.name}]: ${built.cached ? 'built copy found' : `built in ${built.seconds.toFixed(0)} s`}`);
+        done.push({ chapter: folder.chapter, cached: built.cached, seconds: built.seconds });
+      } catch (err) {
+        failures.push(err.message);
+      } finally {
+        if (machine) await machine.stop();
+        fs.rmSync(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
+  if (failures.length) throw new PageError(failures.join('\n\n'));
+  return done;
+}
+
 async function endWithin(proc, ms) {
   let timer;
   const result = await Promise.race([proc.exited, new Promise((resolve) => { timer = setTimeout(() => resolve(null), ms); })]);
@@ -233,15 +287,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       if (folder.buildCommand) {
         const command = forInstall(folder.buildCommand, install, folder.prefixOption);
         log(`${label}: the folder note: ${command} (examples/guide/${chapter}/, copied)`);
-        const built = await chapterBuild({
-          chapter, command, install, compiler: install.state.compiler, root, env: processEnv,
-          runBuild: async (dir) => {
-            const proc = machine.run('sh', command, { cwd: dir, env, label: `${chapter}: ${command}` });
-            const result = await endWithin(proc, BUILD_BLOCK_TIMEOUT_MS);
-            if (!result) await proc.stop(2000);
-            return { code: result ? result.code : 'timeout', signal: result && result.signal, output: proc.output() };
-          },
-        });
+        const built = await buildFolder({ machine, folder, install, env, root, processEnv });
         log(`${label}: ${built.cached ? 'built copy found' : `built in ${built.seconds.toFixed(0)} s`}: ${built.dir}`);
         await machine.mountCopy(built.dir);
         copyRoot = built.dir;
@@ -340,4 +386,4 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
   }
 }
 
-module.exports = { runPage, pageProblems, forInstall, markProblems, choicesOf, PageError };
+module.exports = { runPage, prebuildFolders, pageProblems, forInstall, markProblems, choicesOf, PageError };
