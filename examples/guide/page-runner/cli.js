@@ -6,7 +6,7 @@
 //
 // Without --install, both installs; without page ids, every guide page.
 'use strict';
-const { runPage } = require('./run-page');
+const { runPage, prebuildFolders } = require('./run-page');
 const { guidePages } = require('./read-page');
 const { installFor, INSTALLS } = require('./installs');
 const { killAllGroupsSync } = require('../../../shared/src/process-group');
@@ -24,7 +24,14 @@ async function main(argv) {
   let failed = 0;
   for (const name of installs.length ? installs : INSTALLS) {
     const install = installFor(name);
-    for (const page of pages.filter((p) => ids.length === 0 || ids.includes(p.id))) {
+    const chosen = pages.filter((p) => ids.length === 0 || ids.includes(p.id));
+    try {
+      await prebuildFolders(chosen, install, { log: (line) => console.log(`  ${line}`) });
+    } catch (err) {
+      failed += 1;
+      console.log(`FAILED building the folders [${name}]:\n${err.message}`);
+    }
+    for (const page of chosen) {
       const started = Date.now();
       try {
         const summary = await runPage(page, install, { log: (line) => console.log(`  ${line}`) });
