@@ -14,7 +14,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { guidePages, readPage, pageSteps } = require('./page-runner/read-page');
 const { runPage, pageProblems, forInstall, markProblems, choicesOf } = require('./page-runner/run-page');
-const { outputDiffers } = require('./page-runner/compare-output');
+const { outputDiffers, masksFor } = require('./page-runner/compare-output');
 const { installFor } = require('./page-runner/installs');
 const { repoRoot } = require('./test-support/guide-tests');
 
@@ -78,6 +78,17 @@ test('outputs: dates, log stamps and header order aside, a command prints what t
   const log = '20261127 07:49:54.925591 UTC 10240 INFO  Server running - main.cc:32';
   assert.equal(outputDiffers('20261128 17:38:06.336841 UTC 206 INFO  Server running - main.cc:32\nmore\n', log, { ended: false }), null);
   assert.notEqual(outputDiffers('20261128 17:38:06.336841 UTC 206 INFO  Server running - main.cc:33\n', log, { ended: false }), null);
+});
+
+test('what varies from run to run is masked per expected file, and every file the masks name exists', () => {
+  const { masks } = JSON.parse(fs.readFileSync(path.join(__dirname, 'page-runner', 'output-masks.json'), 'utf8'));
+  const named = masks.flatMap((m) => m.expected);
+  assert.deepEqual(named.filter((rel) => !fs.existsSync(path.join(__dirname, rel))), []);
+  const page = 'Set-Cookie: JSESSIONID=0b1c8a63-7e4f-4a4e-9c53-2fa8a4f3c5d1; path=/';
+  const run = 'Set-Cookie: JSESSIONID=9f0e1d2c-3b4a-4958-8776-655443322110; path=/';
+  assert.equal(outputDiffers(run, page, { rel: 'sessions/expected/try-first.txt' }), null);
+  assert.notEqual(outputDiffers(run, page, { rel: 'quick-start/expected/try-text.txt' }), null); // no mask there
+  assert.equal(masksFor('quick-start/expected/try-text.txt').length, 0);
 });
 
 // A page made of the quick start's folder note and blocks of its own: what the page tests run, cut to

@@ -6,18 +6,41 @@
 // line. A program stopped with Ctrl+C (a terminal of its own) has printed what the page shows among
 // the rest of its log: the page's lines must come in its output in that order.
 'use strict';
+// What else varies, per expected file: output-masks.json (a data file, validated as it is read).
+const fs = require('node:fs');
+const path = require('node:path');
 const { normalizeOutput, maskDate, sortHeaderBlocks } = require('../test-support/guide-tests');
 
 const LOG_STAMP = /^\d{8} \d\d:\d\d:\d\d\.\d{6} UTC \d+ /gm;
+const MASKS_FILE = path.join(__dirname, 'output-masks.json');
 
-function comparable(text) {
-  return sortHeaderBlocks(maskDate(normalizeOutput(text)).replace(LOG_STAMP, '<date time thread> '));
+let masksByFile = null;
+/** The masks of an expected file (examples/guide/<rel>): [[RegExp, replacement]]. */
+function masksFor(rel) {
+  if (!masksByFile) {
+    masksByFile = new Map();
+    const { masks } = JSON.parse(fs.readFileSync(MASKS_FILE, 'utf8'));
+    masks.forEach((m, i) => {
+      const where = `${path.relative(process.cwd(), MASKS_FILE)}: masks[${i}]`;
+      if (!Array.isArray(m.expected) || typeof m.replacement !== 'string' || typeof m.why !== 'string') throw new Error(`${where}: expected { expected: [files], pattern, flags, replacement, why }`);
+      let re;
+      try { re = new RegExp(m.pattern, m.flags); } catch (err) { throw new Error(`${where}: pattern: ${err.message}`); }
+      for (const file of m.expected) masksByFile.set(file, [...(masksByFile.get(file) || []), [re, m.replacement]]);
+    });
+  }
+  return masksByFile.get(rel) || [];
 }
 
-/** null when output shows what expected shows; else a message with both. */
-function outputDiffers(output, expected, { ended = true } = {}) {
-  const got = comparable(output);
-  const want = comparable(expected);
+function comparable(text, masks = []) {
+  const masked = masks.reduce((t, [re, replacement]) => t.replace(re, replacement), maskDate(normalizeOutput(text)).replace(LOG_STAMP, '<date time thread> '));
+  return sortHeaderBlocks(masked);
+}
+
+/** null when output shows what expected shows; else a message with both. rel: the expected file (its masks). */
+function outputDiffers(output, expected, { ended = true, rel = null } = {}) {
+  const masks = rel ? masksFor(rel) : [];
+  const got = comparable(output, masks);
+  const want = comparable(expected, masks);
   if (ended ? got === want : inOrder(got.split('\n'), want.split('\n'))) return null;
   return `${ended ? 'printed' : 'its output did not show, in this order,'}:\n${ended ? got : want}\n--- the page shows${ended ? '' : ' (printed:)'}:\n${ended ? want : got}`;
 }
@@ -28,4 +51,4 @@ function inOrder(lines, wanted) {
   return at === wanted.length;
 }
 
-module.exports = { outputDiffers, comparable };
+module.exports = { outputDiffers, comparable, masksFor };
