@@ -101,11 +101,12 @@ function loadGuideConfig(root) {
 // by the build. untested: not run by the tests, for the reason a note after it gives on the page;
 // keeps-running: runs until stopped (a server, a client that waits), in a terminal of its own;
 // stops=<region>: first stop (Ctrl+C) the block of that region, which keeps running;
+// waits=<region>: first wait until the block of that region, which keeps running, ends by itself;
 // exit=<status>: the page says the block ends with that status (a program refusing bad input);
 // choice=<name>: one of the page's alternatives (SQLite3 or PostgreSQL), the runner follows each;
 // install=prefix|usr-local: only for a Drogon installed that way (Installation).
 const RUN_FLAGS = ['untested', 'keeps-running'];
-const RUN_VALUES = { stops: /^[a-z0-9][a-z0-9-]*$/, exit: /^[0-9]{1,3}$/, choice: /^[a-z0-9][a-z0-9-]*$/, install: /^(?:prefix|usr-local)$/ };
+const RUN_VALUES = { stops: /^[a-z0-9][a-z0-9-]*$/, waits: /^[a-z0-9][a-z0-9-]*$/, exit: /^[0-9]{1,3}$/, choice: /^[a-z0-9][a-z0-9-]*$/, install: /^(?:prefix|usr-local)$/ };
 
 // "path#region lang=x untested (note)" -> { file, region, lang, run: { untested, keepsRunning, stops, install } }.
 function parseDirective(args, where) {
@@ -123,7 +124,7 @@ function parseDirective(args, where) {
     if (m) lang = m[1];
     else if (RUN_FLAGS.includes(option)) run[option === 'keeps-running' ? 'keepsRunning' : option] = true;
     else if (value !== undefined && RUN_VALUES[key] && RUN_VALUES[key].test(value)) run[key] = value;
-    else throw new GuideError(where, `guide:code: unknown option ${JSON.stringify(option)} (known: lang=<fence language>, ${RUN_FLAGS.join(', ')}, stops=<region>, exit=<status>, choice=<name>, install=prefix|usr-local)`);
+    else throw new GuideError(where, `guide:code: unknown option ${JSON.stringify(option)} (known: lang=<fence language>, ${RUN_FLAGS.join(', ')}, stops=<region>, waits=<region>, exit=<status>, choice=<name>, install=prefix|usr-local)`);
   }
   if (Object.keys(run).length && !(region && file.endsWith('/commands.sh'))) {
     throw new GuideError(where, `guide:code: ${Object.keys(run).join(', ')}: only a region of a chapter's commands.sh is run by the page runner`);

@@ -15,7 +15,8 @@
 //   - a block marked keeps-running runs on in a terminal of its own: the runner goes on once it
 //     listens on a port (a server) or, for a client that does not listen, once it has printed its
 //     first line or run 10 s; stops=<region> first stops that terminal with Ctrl+C (SIGINT to its
-//     process group); the page's end stops every terminal still running, then the machine (and with it
+//     process group), waits=<region> waits until it ends by itself (a program that runs for a
+//     while, as the page says); the page's end stops every terminal still running, then the machine (and with it
 //     anything the page started as a daemon);
 //   - an expected block (examples/guide/<chapter>/expected/<x>.txt) is compared with what the block of
 //     region <x> printed (compare-output.js): at once when that block ended, when its terminal is
@@ -44,6 +45,7 @@ const BUILD_BLOCK_TIMEOUT_MS = 30 * 60 * 1000;
 const READY_TIMEOUT_MS = 120 * 1000;
 const CLIENT_SETTLE_MS = 10 * 1000;
 const CTRL_C_GRACE_MS = 15 * 1000;
+const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 
 class PageError extends Error {}
 
@@ -82,7 +84,9 @@ function markProblems(steps, where) {
       const before = steps.slice(0, i).filter((s) => s.kind === 'commands' && s.heading === step.heading);
       if (before.length && !before.some((s) => s.run.untested)) problems.push(`${where}: the note "${step.text.slice(0, 60)}…" follows no block marked untested in "${step.heading}"`);
     }
-    if (step.kind === 'commands' && step.run.stops && !running.has(step.run.stops)) problems.push(`${where}: #${step.region} stops=${step.run.stops}, but no block above it keeps running with that region`);
+    for (const key of ['stops', 'waits']) {
+      if (step.kind === 'commands' && step.run[key] && !running.has(step.run[key])) problems.push(`${where}: #${step.region} ${key}=${step.run[key]}, but no block above it keeps running with that region`);
+    }
     if (step.kind === 'commands' && step.run.keepsRunning && step.region) running.add(step.region);
   });
   return problems;
@@ -266,15 +270,25 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
     }
     compared.push(...wanted.map((w) => w.rel));
   };
-  const stopTerminal = async (region, why) => {
+  // Ctrl+C to a terminal (or, waiting: the reader waits until it ends by itself, as the page says).
+  const stopTerminal = async (region, why, { waiting = false } = {}) => {
     const terminal = terminals.get(region);
     if (!terminal) throw fail(`${why}: no terminal runs #${region}`);
     terminals.delete(region);
-    terminal.proc.signal('SIGINT'); // Ctrl+C
-    if (!(await endWithin(terminal.proc, CTRL_C_GRACE_MS))) await terminal.proc.stop(2000);
+    if (waiting) {
+      const ended = await endWithin(terminal.proc, WAIT_TIMEOUT_MS);
+      if (!ended) {
+        await terminal.proc.stop(2000);
+        throw fail(`${why}: #${region} did not end by itself within ${WAIT_TIMEOUT_MS / 1000} s:\n${terminal.proc.output()}`);
+      }
+      if (ended.code !== 0) throw fail(`${why}: #${region} ended with ${ended.code === null ? `signal ${ended.signal}` : `exit ${ended.code}`}:\n${terminal.proc.output()}`);
+    } else {
+      terminal.proc.signal('SIGINT'); // Ctrl+C
+      if (!(await endWithin(terminal.proc, CTRL_C_GRACE_MS))) await terminal.proc.stop(2000);
+    }
     await terminal.proc.exited;
-    outputs.set(region, { output: terminal.proc.output(), stdout: terminal.proc.stdout(), ended: false });
-    transcript.push(`--- Ctrl+C: #${region}\n${terminal.proc.output()}`);
+    outputs.set(region, { output: terminal.proc.output(), stdout: terminal.proc.stdout(), ended: waiting });
+    transcript.push(`--- ${waiting ? 'ended' : 'Ctrl+C'}: #${region}\n${terminal.proc.output()}`);
     settle(region);
   };
 
@@ -336,6 +350,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       // Expected blocks of the block before that no output matched are a failure now.
       if (lastRegion && pending.has(lastRegion) && outputs.has(lastRegion)) settle(lastRegion);
       if (step.run.stops) await stopTerminal(step.run.stops, `${name} stops=${step.run.stops}`);
+      if (step.run.waits) await stopTerminal(step.run.waits, `${name} waits=${step.run.waits}`, { waiting: true });
       const text = forInstall(step.text, install, folder && folder.prefixOption);
       log(`${label}: ${name}${step.run.keepsRunning ? ' (keeps running)' : ''}`);
       transcript.push(`--- ${name} in ${cwd}\n${text}`);
