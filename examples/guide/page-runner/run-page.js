@@ -13,8 +13,8 @@
 //     prefix install, each `cmake` that configures gets the folder note's -DCMAKE_PREFIX_PATH option,
 //     the one rewrite, which every page asks of a reader with a prefix;
 //   - a block marked keeps-running runs on in a terminal of its own: the runner goes on once it
-//     listens on a port (a server) or, for a client that does not listen, once it has printed its
-//     first line or run 10 s; stops=<region> first stops that terminal with Ctrl+C (SIGINT to its
+//     listens on a port (a server) or, for one that does not listen, once it has printed a line or
+//     has run 3 s without a word (readiness()); stops=<region> first stops that terminal with Ctrl+C (SIGINT to its
 //     process group), waits=<region> waits until it ends by itself (a program that runs for a
 //     while, as the page says); the page's end stops every terminal still running, then the machine (and with it
 //     anything the page started as a daemon);
@@ -43,7 +43,7 @@ const repoRoot = path.join(__dirname, '..', '..', '..');
 const BLOCK_TIMEOUT_MS = 5 * 60 * 1000;
 const BUILD_BLOCK_TIMEOUT_MS = 30 * 60 * 1000;
 const READY_TIMEOUT_MS = 120 * 1000;
-const CLIENT_SETTLE_MS = 10 * 1000;
+const SILENT_MS = 3 * 1000;
 const CTRL_C_GRACE_MS = 15 * 1000;
 const WAIT_TIMEOUT_MS = 5 * 60 * 1000;
 
@@ -180,22 +180,29 @@ async function endWithin(proc, ms) {
   return result;
 }
 
-// Waits until a keeps-running block is ready for the next one: listening (a server), or, when it does
-// not listen, printed a line or ran CLIENT_SETTLE_MS (a client that waits). Returns 'listening',
-// 'waiting' or the exit result when it ended.
+// Waits until a keeps-running block is ready for the reader's next command: it listens (a server;
+// the same ports twice in a row, so that all its listeners are up), or, not listening, it has
+// printed a line (a client that says it is connected) and then nothing for a moment, or it has
+// printed nothing for SILENT_MS (a command that waits without a word, as psql holding a lock).
+// Returns 'listening', 'waiting', 'timeout', or the exit result when it ended.
 async function readiness(proc) {
   const started = Date.now();
   let ports = [];
+  let printed = '';
+  let quietSince = Date.now();
   for (;;) {
     const done = proc.isDone();
     if (done) return done;
     const now = proc.listening();
-    if (now.length && now.join() === ports.join()) return 'listening'; // the same ports twice in a row: all its listeners are up
+    if (now.length && now.join() === ports.join()) return 'listening';
     ports = now;
+    const output = proc.output();
+    if (output !== printed) { printed = output; quietSince = Date.now(); }
     const waited = Date.now() - started;
-    if (!ports.length && ((proc.output().includes('\n') && waited > 3000) || waited > CLIENT_SETTLE_MS)) return 'waiting';
+    if (!ports.length && printed.includes('\n') && Date.now() - quietSince > 500) return 'waiting';
+    if (!ports.length && printed === '' && waited > SILENT_MS) return 'waiting';
     if (waited > READY_TIMEOUT_MS) return 'timeout';
-    await sleep(200);
+    await sleep(100);
   }
 }
 
@@ -362,7 +369,11 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
           await proc.stop(2000);
           throw fail(`${name} keeps running, but neither listened on a port nor printed anything within ${READY_TIMEOUT_MS / 1000} s:\n${proc.output()}`);
         }
-        if (typeof ready === 'object') throw fail(`${name} should keep running, but ended (exit ${ready.code ?? ready.signal}):\n${proc.output()}`);
+        if (typeof ready === 'object' && ready.code !== 0) throw fail(`${name} should keep running, but ended (exit ${ready.code ?? ready.signal}):\n${proc.output()}`);
+        if (typeof ready === 'object') { // done already, as it should be (psql, its transaction over)
+          if (step.region) outputs.set(step.region, { output: proc.output(), stdout: proc.stdout(), ended: true });
+          continue;
+        }
         if (step.region && terminals.has(step.region)) throw fail(`${name} started again while its first run still runs`);
         terminals.set(step.region || name, { proc, text });
         continue;
