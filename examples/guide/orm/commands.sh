@@ -29,7 +29,9 @@ drogon_ctl create model models/postgresql -f
 # [/guide:models-postgresql]
 
 # [guide:controller]
+mkdir -p skeleton && cd skeleton
 drogon_ctl create controller -r BooksCtrl --resource=/books
+cd ..
 # [/guide:controller]
 
 # [guide:run-sqlite]

@@ -160,8 +160,8 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     const ctl = scratchDir('guide-orm-ctl-');
     try {
       checkOutput('controller', (await runOrmRegion('controller', { cwd: ctl, env })).stdout);
-      sameAsCommitted(ctl, '.', ['BooksCtrl.h']);
-      const generatedCc = fs.readFileSync(path.join(ctl, 'BooksCtrl.cc'), 'utf8');
+      sameAsCommitted(path.join(ctl, 'skeleton'), '.', ['BooksCtrl.h']);
+      const generatedCc = fs.readFileSync(path.join(ctl, 'skeleton', 'BooksCtrl.cc'), 'utf8');
       const committedCc = fs.readFileSync(path.join(chapterDir, 'BooksCtrl.cc'), 'utf8');
       const signatures = generatedCc.match(/^void BooksCtrl::\w+\([\s\S]*?\)(?=\n\{)/gm) || [];
       assert.equal(signatures.length, 6, 'drogon_ctl wrote five handlers and a commented-out update');

@@ -1,6 +1,6 @@
 // What a command printed against what its page says it prints (a block generated from
 // examples/guide/<chapter>/expected/). Compared as the chapter tests compare (test-support/guide-tests.js):
-// line endings, trailing blanks and blank lines around ignored; the date of an HTTP answer and the
+// line endings, trailing blanks, colours and blank lines around ignored; the date of an HTTP answer and the
 // order of its headers (Drogon keeps them in a hash map) ignored; Drogon's log lines without their
 // date, time and thread id, which are those of the run. A command that ended is compared line for
 // line. A program stopped with Ctrl+C (a terminal of its own) has printed what the page shows among
@@ -12,6 +12,9 @@ const path = require('node:path');
 const { normalizeOutput, maskDate, sortHeaderBlocks } = require('../test-support/guide-tests');
 
 const LOG_STAMP = /^\d{8} \d\d:\d\d:\d\d\.\d{6} UTC \d+ /gm;
+// Colours (SGR escape sequences, which Drogon's test framework writes even into a pipe): a terminal
+// shows them as colour, not as text.
+const COLOURS = /\x1b\[[0-9;]*m/g;
 const MASKS_FILE = path.join(__dirname, 'output-masks.json');
 
 let masksByFile = null;
@@ -32,7 +35,7 @@ function masksFor(rel) {
 }
 
 function comparable(text, masks = []) {
-  const masked = masks.reduce((t, [re, replacement]) => t.replace(re, replacement), maskDate(normalizeOutput(text)).replace(LOG_STAMP, '<date time thread> '));
+  const masked = masks.reduce((t, [re, replacement]) => t.replace(re, replacement), maskDate(normalizeOutput(text.replace(COLOURS, ''))).replace(LOG_STAMP, '<date time thread> '));
   return sortHeaderBlocks(masked);
 }
 

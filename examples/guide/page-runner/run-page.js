@@ -271,7 +271,8 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
     pending.delete(region);
     // What it wrote to its standard output, or all it wrote (an error message on standard error):
     // one of them must show what the page shows.
-    const differences = wanted.map((w) => [out.stdout, out.output].map((text) => outputDiffers(text, w.text, { ended: out.ended, rel: w.rel })).find((d) => d === null) ?? outputDiffers(out.stdout, w.text, { ended: out.ended, rel: w.rel }));
+    const differences = wanted.map((w) => ([out.stdout, out.output].some((text) => outputDiffers(text, w.text, { ended: out.ended, rel: w.rel }) === null)
+      ? null : outputDiffers(out.stdout, w.text, { ended: out.ended, rel: w.rel })));
     if (differences.every((d) => d !== null)) {
       throw fail(`#${region} ${differences[0]}\n(compared with ${wanted.map((w) => `examples/guide/${w.rel}`).join(' and ')})`);
     }

@@ -5,7 +5,8 @@
 # dynamic-edit there.
 
 # [guide:create]
-drogon_ctl create view BookList.csp
+mkdir -p by-hand
+drogon_ctl create view -o by-hand views/BookList.csp
 # [/guide:create]
 
 # [guide:run]
