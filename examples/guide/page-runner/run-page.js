@@ -329,7 +329,6 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       cwd = copyRoot;
     }
 
-    let lastRegion = null;
     for (const step of steps) {
       if (step.kind === 'file') {
         if (step.region !== null || !copyRoot || cwd === copyRoot) continue;
@@ -346,8 +345,8 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
         const list = pending.get(region) || [];
         list.push({ rel: step.rel, text: step.text });
         pending.set(region, list);
-        // Shown after its command ended: compared now (a running terminal's output waits for its stop).
-        if (outputs.has(region)) settle(region);
+        // Compared before the next command runs (with any other expected block of the same output
+        // that follows: one of them must match), or when its terminal stops.
         continue;
       }
       if (step.kind !== 'commands') continue;
@@ -355,8 +354,8 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       if (step.run.untested) { skipped.push(`${name} (untested: see the page's note)`); continue; }
       if (step.run.install && step.run.install !== install.name) { skipped.push(`${name} (for the ${step.run.install} install)`); continue; }
       if (step.run.choice && step.run.choice !== choice) { skipped.push(`${name} (the ${step.run.choice} choice)`); continue; }
-      // Expected blocks of the block before that no output matched are a failure now.
-      if (lastRegion && pending.has(lastRegion) && outputs.has(lastRegion)) settle(lastRegion);
+      // The expected blocks shown after outputs that are complete: compared now.
+      for (const region of [...pending.keys()]) if (outputs.has(region)) settle(region);
       if (step.run.stops) await stopTerminal(step.run.stops, `${name} stops=${step.run.stops}`);
       if (step.run.waits) await stopTerminal(step.run.waits, `${name} waits=${step.run.waits}`, { waiting: true });
       const text = forInstall(step.text, install, folder && folder.prefixOption);
@@ -388,11 +387,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       const want = step.run.exit === undefined ? 0 : Number(step.run.exit);
       if (result.code !== want) throw fail(`${name} ended with ${result.code === null ? `signal ${result.signal}` : `exit ${result.code}`}${want ? ` (the page says ${want})` : ''}, run in ${cwd}:\n${text}\n--- its output:\n${proc.output()}`);
       cwd = proc.cwd() || cwd;
-      if (step.region) {
-        outputs.set(step.region, { output: proc.output(), stdout: proc.stdout(), ended: true });
-        lastRegion = step.region;
-        if (pending.has(step.region)) settle(step.region);
-      }
+      if (step.region) outputs.set(step.region, { output: proc.output(), stdout: proc.stdout(), ended: true });
     }
     for (const region of [...terminals.keys()]) await stopTerminal(region, 'the end of the page');
     for (const [region, wanted] of pending) {
