@@ -6,7 +6,11 @@
 //   - a network of its own: the page's ports (8080, 6379, 5432 ...) are used as the page gives them,
 //     however many other tests run on this machine;
 //   - /etc, /var, /root and /srv copy-on-write, /run empty: what the page's commands install, start or
-//     write there is gone with the namespace.
+//     write there is gone with the namespace;
+//   - no network beyond its loopback, and apt's package lists empty: apt knows only what is installed,
+//     so a page's `apt-get install` of a package the setup installed finds it installed and newest, and
+//     one the setup did not install fails (as it would without the setup), instead of reaching for
+//     a download.
 // Each block runs in a fresh shell of its language in its own process group, from the folder the
 // reader is in (the folder the block before it left: a reader's terminal keeps its folder).
 'use strict';
@@ -64,7 +68,7 @@ async function startMachine({ install, scratch, shared = [] }) {
   const ns = await startDebianNamespace(scratch, { shared });
   const enter = ['nsenter', '--target', String(ns.init), '--mount', '--net', '--pid', '--'];
   const emptyUsrLocal = path.join(scratch, 'usr-local');
-  const setup = [];
+  const setup = ['mount -t tmpfs tmpfs /var/lib/apt/lists'];
   if (install.usrLocal) setup.push(`mount --bind ${quote(install.usrLocal)} /usr/local`);
   else {
     for (const d of USR_LOCAL_DIRS) fs.mkdirSync(path.join(emptyUsrLocal, d), { recursive: true });
