@@ -14,18 +14,18 @@
 //     the one rewrite, which every page asks of a reader with a prefix;
 //   - a block marked keeps-running runs on in a terminal of its own: the runner goes on once it
 //     listens on a port (a server) or, for one that does not listen, once it has printed a line or
-//     has run 3 s without a word (readiness()); stops=<region> first stops that terminal with Ctrl+C (SIGINT to its
-//     process group), waits=<region> waits until it ends by itself (a program that runs for a
-//     while, as the page says); the page's end stops every terminal still running, then the machine (and with it
-//     anything the page started as a daemon);
+//     has run 3 s without a word (readiness()); stops=<region> first stops that terminal with
+//     Ctrl+C (SIGINT to its process group), waits=<region> waits until it ends by itself (a program
+//     that runs for a while, as the page says); the page's end stops every terminal still running,
+//     then the machine (and with it anything the page started as a daemon);
 //   - an expected block (examples/guide/<chapter>/expected/<x>.txt) is compared with what the block of
-//     region <x> printed (compare-output.js): at once when that block ended, when its terminal is
-//     stopped when it keeps running; what it wrote to standard output is compared, or, for a page
-//     that shows an error message, all it wrote (curl's progress meter goes to standard error when its
-//     output is not a terminal); where several expected blocks give one region's output (SQLite3
-//     and PostgreSQL word an error differently), one of them must match;
-//   - a file the page shows whole is saved where the reader is, unless it is there already (the
-//     chapter's folder has it), as "save this as" asks;
+//     region <x> printed (compare-output.js): before the next command when that block ended, when
+//     its terminal is stopped when it keeps running; what it wrote to standard output is compared,
+//     or, for a page that shows an error message, all it wrote (curl's progress meter goes to
+//     standard error when its output is not a terminal); where several expected blocks give one
+//     region's output (SQLite3 and PostgreSQL word an error differently), one of them must match;
+//   - a file the page shows whole is saved where the reader is, when the reader is not in the
+//     chapter's folder (which has it) and the file's folder is there, as "save this as" asks;
 //   - a block marked untested is skipped, and must be followed, before the next heading, by a note
 //     that says why (read-page.js UNTESTED_LABELS); a block for the other install is skipped too.
 // A page with choices (choice=<name>: SQLite3 or PostgreSQL) is followed once per choice.
