@@ -45,7 +45,7 @@ test('coz run profiles the server under load and writes progress-point data', { 
   const env = { ...process.env, PATH: `${path.dirname(state.drogonCtl)}${path.delimiter}${process.env.PATH}` };
 
   const run = region('run');
-  assert.equal(run, "coz run -s '%/main.cc' --- ./build/coz_example 8080 10");
+  assert.equal(run, "coz run -s '%/main.cc' --- ./build/coz_example 8080 30");
   // Under strace, which reports only perf_event_open (seccomp filter: the server runs at full speed).
   const straceLog = path.join(scratch, 'perf-events.txt');
   const command = run.replace('./build/coz_example', binary).replace('8080', String(port));
