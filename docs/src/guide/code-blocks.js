@@ -99,13 +99,14 @@ function loadGuideConfig(root) {
 // What a commands block (a region of a chapter's commands.sh) tells the page runner
 // (examples/guide/page-runner/) about how a reader runs it; written after the target, kept verbatim
 // by the build. untested: not run by the tests, for the reason a note after it gives on the page;
-// keeps-running: runs until stopped (a server, a client that waits), in a terminal of its own;
+// keeps-running: runs until stopped (a server), in a terminal of its own; with client, a program
+// that listens on no port (a client that waits for messages, psql holding a lock);
 // stops=<region>: first stop (Ctrl+C) the block of that region, which keeps running;
 // waits=<region>: first wait until the block of that region, which keeps running, ends by itself;
 // exit=<status>: the page says the block ends with that status (a program refusing bad input);
 // choice=<name>: one of the page's alternatives (SQLite3 or PostgreSQL), the runner follows each;
 // install=prefix|usr-local: only for a Drogon installed that way (Installation).
-const RUN_FLAGS = ['untested', 'keeps-running'];
+const RUN_FLAGS = ['untested', 'keeps-running', 'client'];
 const RUN_VALUES = { stops: /^[a-z0-9][a-z0-9-]*$/, waits: /^[a-z0-9][a-z0-9-]*$/, exit: /^[0-9]{1,3}$/, choice: /^[a-z0-9][a-z0-9-]*$/, install: /^(?:prefix|usr-local)$/ };
 
 // "path#region lang=x untested (note)" -> { file, region, lang, run: { untested, keepsRunning, stops, install } }.
@@ -134,7 +135,7 @@ function parseDirective(args, where) {
 
 // The options as written, in one order (the page runner reads them back with parseDirective).
 function runOptions(run = {}) {
-  return [run.untested && 'untested', run.keepsRunning && 'keeps-running',
+  return [run.untested && 'untested', run.keepsRunning && 'keeps-running', run.client && 'client',
     ...Object.keys(RUN_VALUES).map((k) => run[k] !== undefined && `${k}=${run[k]}`)].filter(Boolean);
 }
 

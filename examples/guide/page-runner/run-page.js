@@ -13,8 +13,8 @@
 //     prefix install, each `cmake` that configures gets the folder note's -DCMAKE_PREFIX_PATH option,
 //     the one rewrite, which every page asks of a reader with a prefix;
 //   - a block marked keeps-running runs on in a terminal of its own: the runner goes on once it
-//     listens on a port (a server) or, for one that does not listen, once it has printed a line or
-//     has run 3 s without a word (readiness()); stops=<region> first stops that terminal with
+//     listens on a port (a server) or, marked client (it listens on none), once it has printed a
+//     line or has run 3 s without a word (readiness()); stops=<region> first stops that terminal with
 //     Ctrl+C (SIGINT to its process group), waits=<region> waits until it ends by itself (a program
 //     that runs for a while, as the page says); the page's end stops every terminal still running,
 //     then the machine (and with it anything the page started as a daemon);
@@ -180,12 +180,13 @@ async function endWithin(proc, ms) {
   return result;
 }
 
-// Waits until a keeps-running block is ready for the reader's next command: it listens (a server;
-// the same ports twice in a row, so that all its listeners are up), or, not listening, it has
-// printed a line (a client that says it is connected) and then nothing for a moment, or it has
-// printed nothing for SILENT_MS (a command that waits without a word, as psql holding a lock).
-// Returns 'listening', 'waiting', 'timeout', or the exit result when it ended.
-async function readiness(proc) {
+// Waits until a keeps-running block is ready for the reader's next command: a server once it listens
+// (the same ports twice in a row, so that all its listeners are up; a block that builds first, then
+// starts it, prints and pauses on the way); a client (marked client: it listens on no port) once it
+// has printed a line (that it is connected) and then nothing for a moment, or nothing at all for
+// SILENT_MS (psql holding a lock). Returns 'listening', 'waiting', 'timeout', or the exit result when
+// it ended.
+async function readiness(proc, { client = false } = {}) {
   const started = Date.now();
   let ports = [];
   let printed = '';
@@ -199,8 +200,8 @@ async function readiness(proc) {
     const output = proc.output();
     if (output !== printed) { printed = output; quietSince = Date.now(); }
     const waited = Date.now() - started;
-    if (!ports.length && printed.includes('\n') && Date.now() - quietSince > 500) return 'waiting';
-    if (!ports.length && printed === '' && waited > SILENT_MS) return 'waiting';
+    if (client && printed.includes('\n') && Date.now() - quietSince > 500) return 'waiting';
+    if (client && printed === '' && waited > SILENT_MS) return 'waiting';
     if (waited > READY_TIMEOUT_MS) return 'timeout';
     await sleep(100);
   }
@@ -364,10 +365,10 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       const proc = machine.run(step.lang, text, { cwd, env, label: `${page.id} ${name}` });
       ran.push(name);
       if (step.run.keepsRunning) {
-        const ready = await readiness(proc);
+        const ready = await readiness(proc, { client: Boolean(step.run.client) });
         if (ready === 'timeout') {
           await proc.stop(2000);
-          throw fail(`${name} keeps running, but neither listened on a port nor printed anything within ${READY_TIMEOUT_MS / 1000} s:\n${proc.output()}`);
+          throw fail(`${name} keeps running, but did not listen on a port within ${READY_TIMEOUT_MS / 1000} s (a program that listens on none is marked client on the page):\n${proc.output()}`);
         }
         if (typeof ready === 'object' && ready.code !== 0) throw fail(`${name} should keep running, but ended (exit ${ready.code ?? ready.signal}):\n${proc.output()}`);
         if (typeof ready === 'object') { // done already, as it should be (psql, its transaction over)
