@@ -17,6 +17,7 @@ const { writeJsonAtomic } = require('../../../shared/src/fs-atomic');
 const { sleep } = require('../../../shared/src/process-group');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
+const GUIDE_BASE = 'examples/guide';
 const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
 // Built copies kept per install and chapter besides the one in use (other checkouts, older content).
 const KEEP_OTHERS = 2;
@@ -26,9 +27,12 @@ function buildsRoot(install, env = process.env) {
   return path.join(benchHome(env), 'build', 'page-runner', install.name);
 }
 
-/** The files a reader gets with examples/guide/<chapter>: what git tracks or would track, else every file. */
-function folderFiles(chapter, root = repoRoot) {
-  const dir = path.join(root, 'examples', 'guide', chapter);
+/**
+ * The files a reader gets with <base>/<chapter> (base: examples/guide, or examples/tutorial for a
+ * tutorial step): what git tracks or would track, else every file.
+ */
+function folderFiles(chapter, root = repoRoot, base = GUIDE_BASE) {
+  const dir = path.join(root, base, chapter);
   try {
     const listed = execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', path.relative(root, dir)], { encoding: 'utf8' });
     return listed.split('\0').filter(Boolean).map((f) => path.relative(dir, path.join(root, f))).filter((f) => fs.existsSync(path.join(dir, f))).sort();
@@ -37,10 +41,11 @@ function folderFiles(chapter, root = repoRoot) {
   }
 }
 
-function buildKey(chapter, files, { command, install, compiler, root }) {
+function buildKey(chapter, files, { command, install, compiler, root, base }) {
   const hash = crypto.createHash('sha256');
   hash.update(JSON.stringify({ command, install: install.name, drogon: install.drogonKey, compiler }));
-  for (const f of files) hash.update(`\0${f}\0`).update(fs.readFileSync(path.join(root, 'examples', 'guide', chapter, f)));
+  if (base !== GUIDE_BASE) hash.update(`\0base\0${base}`); // the guide's keys as they were
+  for (const f of files) hash.update(`\0${f}\0`).update(fs.readFileSync(path.join(root, base, chapter, f)));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -84,16 +89,16 @@ function prune(rootDir, chapter, keep) {
 }
 
 /**
- * The built copy of examples/guide/<chapter> for an install: built now with `command` (run by
+ * The built copy of <base>/<chapter> (examples/guide/<chapter> by default) for an install: built now with `command` (run by
  * runBuild(dir) in the install's machine, which resolves { code, output }) unless a copy with the same
  * key exists. Resolves { dir, key, cached, seconds }; rejects with the command's output when the folder
  * does not build.
  */
-async function chapterBuild({ chapter, command, install, compiler, runBuild, root = repoRoot, env = process.env }) {
+async function chapterBuild({ chapter, base = GUIDE_BASE, command, install, compiler, runBuild, root = repoRoot, env = process.env }) {
   const rootDir = buildsRoot(install, env);
   fs.mkdirSync(rootDir, { recursive: true });
-  const files = folderFiles(chapter, root);
-  const key = buildKey(chapter, files, { command, install, compiler, root });
+  const files = folderFiles(chapter, root, base);
+  const key = buildKey(chapter, files, { command, install, compiler, root, base });
   const name = `${chapter}-${key}`;
   const dir = path.join(rootDir, name);
   const record = path.join(rootDir, `${name}.json`);
@@ -105,14 +110,14 @@ async function chapterBuild({ chapter, command, install, compiler, runBuild, roo
     fs.rmSync(dir, { recursive: true, force: true });
     for (const f of files) {
       fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
-      fs.copyFileSync(path.join(root, 'examples', 'guide', chapter, f), path.join(dir, f));
+      fs.copyFileSync(path.join(root, base, chapter, f), path.join(dir, f));
     }
     const started = Date.now();
     const run = await runBuild(dir);
     const seconds = (Date.now() - started) / 1000;
     if (run.code !== 0) {
       fs.rmSync(dir, { recursive: true, force: true });
-      throw new Error(`examples/guide/${chapter}/, copied out of the repository, does not build with "${command}" (${install.name} install; exit ${run.code ?? run.signal}):\n${run.output.split('\n').slice(-40).join('\n')}`);
+      throw new Error(`${base}/${chapter}/, copied out of the repository, does not build with "${command}" (${install.name} install; exit ${run.code ?? run.signal}):\n${run.output.split('\n').slice(-40).join('\n')}`);
     }
     writeJsonAtomic(record, { chapter, command, install: install.name, drogon: install.drogonKey, compiler, seconds, builtAt: new Date().toISOString() });
     prune(rootDir, chapter, name);

@@ -7,11 +7,12 @@
 // stops=, install=).
 //
 // Steps, in page order:
-//   { kind: 'folder', chapter, buildCommand, prefixOption }  the folder note under the title: copy the
-//                                                           chapter's folder, build it with that command
+//   { kind: 'folder', chapter, base, buildCommand, prefixOption }  the folder note under the title: copy
+//                                                           the chapter's folder (base/chapter: examples/guide/<chapter>,
+//                                                           or a tutorial step's examples/tutorial/<step>), build it
 //   { kind: 'commands', lang, text, region, run, heading }  a sh or bash block
 //   { kind: 'file', rel, region, lang, text }              a file (or part of one) the page shows
-//   { kind: 'expected', rel, text }                        what a command prints (examples/guide/<chapter>/expected/)
+//   { kind: 'expected', rel, file, text }                  what a command prints (<chapter>/expected/<region>.txt, file: from the repository's root)
 //   { kind: 'note', text, heading }                        a "not run by the tests" note
 'use strict';
 const fs = require('node:fs');
@@ -20,6 +21,7 @@ const { createMarkdown, renderMarkdown } = require('../../../docs/src/prerender/
 const { loadManifest } = require('../../../docs/src/navigate/manifest');
 const { buildAliases } = require('../../../docs/src/navigate/navigation');
 const { loadGuideConfig, parseDirective } = require('../../../docs/src/guide/code-blocks');
+const { examplesDirOfFile } = require('../../../docs/src/guide/example-folder');
 const { convertText } = require('../../../docs/src/convert/zh-tw');
 
 const repoRoot = path.join(__dirname, '..', '..', '..');
@@ -76,11 +78,14 @@ function pageSteps(html, { where, code = 'en', config = siteContext(repoRoot).co
   let directive = null;
   let heading = '';
   let folderNote = null;
+  let changes = false; // in a tutorial step's changes (guide:changes): files shown, not commands
   for (const m of html.matchAll(PIECES)) {
     const [, comment, lang, codeHtml, , headingHtml, strong, rest] = m;
     if (comment !== undefined) {
       const body = comment.trim();
-      if (body.startsWith('guide:code ')) directive = parseDirective(body.slice('guide:code '.length), where);
+      if (body.startsWith('guide:changes ')) changes = true;
+      else if (body === '/guide:changes') changes = false;
+      else if (body.startsWith('guide:code ')) directive = parseDirective(body.slice('guide:code '.length), where);
       else if (body.startsWith('guide:example-folder')) folderNote = { start: m.index };
       else if (body.startsWith('/guide:example-folder') && folderNote) {
         steps.push(folderStep(html.slice(folderNote.start, m.index), config, where));
@@ -97,12 +102,15 @@ function pageSteps(html, { where, code = 'en', config = siteContext(repoRoot).co
       if (UNTESTED_LABELS[code].some((l) => label.startsWith(l))) steps.push({ kind: 'note', text: `${label}${htmlText(rest)}`.replace(/\s+/g, ' ').trim(), heading });
       continue;
     }
+    // A file a tutorial step adds or changes (a shell script among them): the step's folder has it.
+    if (changes) continue;
     const text = htmlText(codeHtml).replace(/\n$/, '');
-    const rel = directive ? directive.file.slice(`${config.examplesDir}/`.length) : null;
+    // The file relative to its examples folder (examples/guide, or the tutorial's examples/tutorial).
+    const rel = directive ? directive.file.slice(`${examplesDirOfFile(config, directive.file)}/`.length) : null;
     if (SHELLS.has(lang) && (!directive || rel.endsWith('/commands.sh'))) {
       steps.push({ kind: 'commands', lang, text, region: directive ? directive.region : null, run: directive ? directive.run : {}, heading });
     } else if (directive && /^[^/]+\/expected\//.test(rel)) {
-      steps.push({ kind: 'expected', rel, text });
+      steps.push({ kind: 'expected', rel, file: directive.file, text });
     } else if (directive) {
       steps.push({ kind: 'file', rel, region: directive.region, lang, text });
     }
@@ -112,12 +120,14 @@ function pageSteps(html, { where, code = 'en', config = siteContext(repoRoot).co
 
 // The folder note: which chapter, and, for a folder that builds, the command and the prefix option.
 function folderStep(noteHtml, config, where) {
-  const link = /examples\/guide\/([a-z0-9-]+)\/?"/.exec(noteHtml);
-  if (!link) throw new Error(`${where}: the folder note names no folder under ${config.examplesDir}/`);
+  const links = config.examplesDirs.map((dir) => ({ base: dir, m: new RegExp(`${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([a-z0-9-]+)/?"`).exec(noteHtml) }));
+  const found = links.find((l) => l.m);
+  if (!found) throw new Error(`${where}: the folder note names no folder under ${config.examplesDirs.join('/ or ')}/`);
+  const link = found.m;
   const codes = [...noteHtml.matchAll(/<code>([\s\S]*?)<\/code>/g)].map((c) => htmlText(c[1]));
   const buildCommand = codes.find((c) => c === config.folderBuildCommand) || null;
   const prefixOption = codes.find((c) => c.startsWith('-DCMAKE_PREFIX_PATH=')) || null;
-  return { kind: 'folder', chapter: link[1], buildCommand, prefixOption };
+  return { kind: 'folder', chapter: link[1], base: found.base, buildCommand, prefixOption };
 }
 
 /** The steps of one guide page in one language (default English), read as its reader gets it. */

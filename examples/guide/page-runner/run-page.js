@@ -124,7 +124,7 @@ function timeoutFor(text) {
 function buildFolder({ machine, folder, install, env, root, processEnv }) {
   const command = forInstall(folder.buildCommand, install, folder.prefixOption);
   return chapterBuild({
-    chapter: folder.chapter, command, install, compiler: install.state.compiler, root, env: processEnv,
+    chapter: folder.chapter, base: folder.base, command, install, compiler: install.state.compiler, root, env: processEnv,
     runBuild: async (dir) => {
       const proc = machine.run('sh', command, { cwd: dir, env, label: `${folder.chapter}: ${command}` });
       const result = await endWithin(proc, BUILD_BLOCK_TIMEOUT_MS);
@@ -144,7 +144,7 @@ async function prebuildFolders(pages, install, { root = repoRoot, jobs = os.avai
   const folders = [];
   for (const page of pages) {
     const folder = readPage(page, 'en', { root }).find((s) => s.kind === 'folder' && s.buildCommand);
-    if (folder && !folders.some((f) => f.chapter === folder.chapter)) folders.push(folder);
+    if (folder && !folders.some((f) => f.chapter === folder.chapter && f.base === folder.base)) folders.push(folder);
   }
   const queue = [...folders];
   const done = [];
@@ -275,7 +275,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
     const differences = wanted.map((w) => ([out.stdout, out.output].some((text) => outputDiffers(text, w.text, { ended: out.ended, rel: w.rel }) === null)
       ? null : outputDiffers(out.stdout, w.text, { ended: out.ended, rel: w.rel })));
     if (differences.every((d) => d !== null)) {
-      throw fail(`#${region} ${differences[0]}\n(compared with ${wanted.map((w) => `examples/guide/${w.rel}`).join(' and ')})`);
+      throw fail(`#${region} ${differences[0]}\n(compared with ${wanted.map((w) => w.file || `examples/guide/${w.rel}`).join(' and ')})`);
     }
     compared.push(...wanted.map((w) => w.rel));
   };
@@ -309,7 +309,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       const chapter = folder.chapter;
       if (folder.buildCommand) {
         const command = forInstall(folder.buildCommand, install, folder.prefixOption);
-        log(`${label}: the folder note: ${command} (examples/guide/${chapter}/, copied)`);
+        log(`${label}: the folder note: ${command} (${folder.base}/${chapter}/, copied)`);
         const built = await buildFolder({ machine, folder, install, env, root, processEnv });
         log(`${label}: ${built.cached ? 'built copy found' : `built in ${built.seconds.toFixed(0)} s`}: ${built.dir}`);
         await machine.mountCopy(built.dir);
@@ -321,10 +321,10 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       } else {
         // A folder of files only (no CMakeLists.txt): copied where the reader works.
         copyRoot = `/root/${chapter}`;
-        for (const f of folderFiles(chapter, root)) {
+        for (const f of folderFiles(chapter, root, folder.base)) {
           const target = machine.path(path.posix.join(copyRoot, f));
           fs.mkdirSync(path.dirname(target), { recursive: true });
-          fs.copyFileSync(path.join(root, 'examples', 'guide', chapter, f), target);
+          fs.copyFileSync(path.join(root, folder.base, chapter, f), target);
         }
       }
       cwd = copyRoot;
@@ -344,7 +344,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
       if (step.kind === 'expected') {
         const region = path.posix.basename(step.rel, '.txt');
         const list = pending.get(region) || [];
-        list.push({ rel: step.rel, text: step.text });
+        list.push({ rel: step.rel, file: step.file, text: step.text });
         pending.set(region, list);
         // Compared before the next command runs (with any other expected block of the same output
         // that follows: one of them must match), or when its terminal stops.
