@@ -27,12 +27,27 @@ test('every guide page reads as steps, its marks hold, and every language shows 
   assert.deepEqual(problems, []);
   const steps = readPage(quickStart());
   const folder = steps.find((s) => s.kind === 'folder');
-  assert.deepEqual(folder, { kind: 'folder', chapter: 'quick-start', buildCommand: 'cmake -S . -B build && cmake --build build', prefixOption: '-DCMAKE_PREFIX_PATH=$HOME/drogon' });
+  assert.deepEqual(folder, { kind: 'folder', chapter: 'quick-start', base: 'examples/guide', buildCommand: 'cmake -S . -B build && cmake --build build', prefixOption: '-DCMAKE_PREFIX_PATH=$HOME/drogon' });
   const run = steps.find((s) => s.kind === 'commands' && s.region === 'run');
   assert.deepEqual([run.lang, run.text, run.run], ['sh', './build/hello', { keepsRunning: true }]);
   // What runs is the page's text as rendered (entities decoded, highlighting removed), not the file's.
   const tryHeaders = steps.find((s) => s.region === 'try-headers');
   assert.equal(tryHeaders.text, "curl -i 'http://127.0.0.1:8080/hello?name=Drogon'");
+});
+
+test('a tutorial step\'s page: its folder is under examples/tutorial, and the files its changes show are not commands', () => {
+  const database = guidePages().find((p) => p.id === 'tutorial-database');
+  const steps = readPage(database);
+  assert.deepEqual(steps.find((s) => s.kind === 'folder'), { kind: 'folder', chapter: '03-database', base: 'examples/tutorial', buildCommand: 'cmake -S . -B build && cmake --build build', prefixOption: '-DCMAKE_PREFIX_PATH=$HOME/drogon' });
+  // migrate.sh, a new file of the step shown whole in an sh block, is a file, not a command.
+  const commands = steps.filter((s) => s.kind === 'commands');
+  assert.ok(commands.every((s) => s.region), commands.filter((s) => !s.region).map((s) => s.text.split('\n')[0]).join(', '));
+  assert.deepEqual(commands.map((s) => s.region).slice(0, 4), ['migrate', 'models', 'build', 'run']);
+  const expectedStep = steps.find((s) => s.kind === 'expected');
+  assert.equal(expectedStep.file, `examples/tutorial/${expectedStep.rel}`);
+  const html = '<!-- guide:changes examples/tutorial/x (generated) -->\n<pre data-lang="sh"><code>echo a file\n</code></pre>\n<!-- /guide:changes -->\n'
+    + '<pre data-lang="sh"><code>echo a command\n</code></pre>\n';
+  assert.deepEqual(pageSteps(html, { where: 'ENG/X.md' }).map((s) => s.text), ['echo a command']);
 });
 
 test('the page is read as the prerender renders it: entities and Prism markup give back the text', () => {
@@ -83,7 +98,8 @@ test('outputs: dates, log stamps and header order aside, a command prints what t
 test('what varies from run to run is masked per expected file, and every file the masks name exists', () => {
   const { masks } = JSON.parse(fs.readFileSync(path.join(__dirname, 'page-runner', 'output-masks.json'), 'utf8'));
   const named = masks.flatMap((m) => m.expected);
-  assert.deepEqual(named.filter((rel) => !fs.existsSync(path.join(__dirname, rel))), []);
+  // A file under examples/guide, or under examples/tutorial for a tutorial step's output.
+  assert.deepEqual(named.filter((rel) => ![__dirname, path.join(__dirname, '..', 'tutorial')].some((dir) => fs.existsSync(path.join(dir, rel)))), []);
   const page = 'Set-Cookie: JSESSIONID=0b1c8a63-7e4f-4a4e-9c53-2fa8a4f3c5d1; path=/';
   const run = 'Set-Cookie: JSESSIONID=9f0e1d2c-3b4a-4958-8776-655443322110; path=/';
   assert.equal(outputDiffers(run, page, { rel: 'sessions/expected/try-first.txt' }), null);
