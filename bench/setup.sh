@@ -26,7 +26,7 @@ started=$SECONDS
 # for the tutorial's application.
 debian_packages=(nginx nginx-dev wrk apache2-utils valgrind nghttp2-client strace curl ca-certificates unzip
   cmake g++ make pkg-config libjsoncpp-dev uuid-dev zlib1g-dev libssl-dev libbrotli-dev libc-ares-dev dpkg-dev
-  libsqlite3-dev sqlite3 libpq-dev postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
+  libsqlite3-dev sqlite3 libpq-dev postgresql postgresql-15 libhiredis-dev redis-server coz-profiler libsimdjson-dev openssl
   brotli python3-prometheus-client libyaml-cpp-dev libsodium-dev)
 
 # Drogon's build switches. They change what is installed, so they are part of the cache key below.
@@ -36,10 +36,10 @@ drogon_cmake_flags=(-DCMAKE_CXX_STANDARD=20 -DBUILD_CTL=ON -DBUILD_EXAMPLES=OFF 
   -DBUILD_POSTGRESQL=ON -DBUILD_SQLITE=ON -DBUILD_MYSQL=OFF -DBUILD_REDIS=ON -DBUILD_YAML_CONFIG=ON)
 
 setup_dir="$root/bench/setup"
-# The steps, one script each, in order (14: the number the progress lines count to). Each is sourced
+# The steps, one script each, in order (15: the number the progress lines count to). Each is sourced
 # into this shell: a step reads the pins, versions and paths the steps before it set, and names itself
 # with `step` (lib.sh), so a failure says which step and which command.
-total_steps=14
+total_steps=15
 # shellcheck source=setup/lib.sh
 . "$setup_dir/lib.sh"
 # shellcheck source=setup/01-platform-and-pins.sh
@@ -54,19 +54,21 @@ total_steps=14
 . "$setup_dir/05-drogon-build.sh"
 # shellcheck source=setup/06-drogon-check.sh
 . "$setup_dir/06-drogon-check.sh"
-# shellcheck source=setup/07-benchmark-server.sh
-. "$setup_dir/07-benchmark-server.sh"
-# shellcheck source=setup/08-nginx-module.sh
-. "$setup_dir/08-nginx-module.sh"
-# shellcheck source=setup/09-nginx-module-check.sh
-. "$setup_dir/09-nginx-module-check.sh"
-# shellcheck source=setup/10-yyjson.sh
-. "$setup_dir/10-yyjson.sh"
-# shellcheck source=setup/11-json-drogon-app.sh
-. "$setup_dir/11-json-drogon-app.sh"
-# shellcheck source=setup/12-json-gin-app.sh
-. "$setup_dir/12-json-gin-app.sh"
-# shellcheck source=setup/13-oha.sh
-. "$setup_dir/13-oha.sh"
-# shellcheck source=setup/14-state.sh
-. "$setup_dir/14-state.sh"
+# shellcheck source=setup/07-drogon-usr-local.sh
+. "$setup_dir/07-drogon-usr-local.sh"
+# shellcheck source=setup/08-benchmark-server.sh
+. "$setup_dir/08-benchmark-server.sh"
+# shellcheck source=setup/09-nginx-module.sh
+. "$setup_dir/09-nginx-module.sh"
+# shellcheck source=setup/10-nginx-module-check.sh
+. "$setup_dir/10-nginx-module-check.sh"
+# shellcheck source=setup/11-yyjson.sh
+. "$setup_dir/11-yyjson.sh"
+# shellcheck source=setup/12-json-drogon-app.sh
+. "$setup_dir/12-json-drogon-app.sh"
+# shellcheck source=setup/13-json-gin-app.sh
+. "$setup_dir/13-json-gin-app.sh"
+# shellcheck source=setup/14-oha.sh
+. "$setup_dir/14-oha.sh"
+# shellcheck source=setup/15-state.sh
+. "$setup_dir/15-state.sh"

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every *.test.js under the project's test folders with node's test runner, one file at a time:
-// the integration and browser tests use real servers and a real browser, and share 2 cores.
+// the integration and browser tests use real servers and a real browser, and share 2 cores. At the end,
+// each file's duration, slowest first (scripts/test-durations.js).
 'use strict';
 const { readdirSync, statSync } = require('node:fs');
 const { join, relative } = require('node:path');
@@ -30,6 +31,7 @@ if (files.length === 0) {
   console.error('error: no test files found under ' + testDirs.join(', '));
   process.exit(1);
 }
-const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', ...process.argv.slice(2), ...files];
+const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
+  `--test-reporter=${join(__dirname, 'test-durations.js')}`, '--test-reporter-destination=stdout', ...process.argv.slice(2), ...files];
 const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
 process.exit(result.status === null ? 1 : result.status);

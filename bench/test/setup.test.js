@@ -5,9 +5,10 @@
 // themselves run in full, against this machine, whenever `npm test` runs the setup).
 // Covers: bench/setup/lib.sh, bench/setup/read-pins.js, bench/setup/write-state.js, bench/setup/01-platform-and-pins.sh,
 //   bench/setup/02-debian-packages.sh, bench/setup/03-system-services.sh, bench/setup/04-drogon-sources.sh,
-//   bench/setup/05-drogon-build.sh, bench/setup/06-drogon-check.sh, bench/setup/07-benchmark-server.sh,
-//   bench/setup/08-nginx-module.sh, bench/setup/09-nginx-module-check.sh, bench/setup/10-yyjson.sh,
-//   bench/setup/11-json-drogon-app.sh, bench/setup/12-json-gin-app.sh, bench/setup/13-oha.sh, bench/setup/14-state.sh
+//   bench/setup/05-drogon-build.sh, bench/setup/06-drogon-check.sh, bench/setup/07-drogon-usr-local.sh,
+//   bench/setup/08-benchmark-server.sh, bench/setup/09-nginx-module.sh, bench/setup/10-nginx-module-check.sh,
+//   bench/setup/11-yyjson.sh, bench/setup/12-json-drogon-app.sh, bench/setup/13-json-gin-app.sh, bench/setup/14-oha.sh,
+//   bench/setup/15-state.sh
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const { mkdtempSync, rmSync, writeFileSync, readFileSync, existsSync } = require('node:fs');

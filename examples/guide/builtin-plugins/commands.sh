@@ -11,6 +11,8 @@ curl -s http://127.0.0.1:8080/hello
 # [/guide:hello]
 
 # [guide:access-log]
+# AccessLogger writes from a thread of its own, which flushes once a second (trantor's AsyncFileLogger).
+sleep 2
 cat access.log
 # [/guide:access-log]
 

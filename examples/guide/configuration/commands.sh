@@ -28,6 +28,18 @@ printf '{ "app": { "client_max_body_size": "lots" } }' > bad.json
 curl -i -w '\n' http://127.0.0.1:8080/
 # [/guide:try-root-yaml]
 
+# [guide:postgresql-setup]
+apt-get install -y postgresql
+service postgresql start
+su postgres -c "psql -q -c \"CREATE ROLE drogon LOGIN CREATEDB PASSWORD 'drogon'\""
+echo '127.0.0.1:5432:*:drogon:drogon' >> ~/.pgpass
+chmod 600 ~/.pgpass
+# [/guide:postgresql-setup]
+
+# [guide:createdb]
+createdb -h 127.0.0.1 -U drogon guide
+# [/guide:createdb]
+
 # [guide:run-legacy]
 ./build/config_example legacy.json
 # [/guide:run-legacy]

@@ -2,6 +2,10 @@
 # against a fresh server (port 8080 replaced by a test port) and compares the output with
 # expected/<region>.txt.
 
+# [guide:run]
+./build/coroutines_example 8080
+# [/guide:run]
+
 # [guide:try-sum]
 curl 'http://127.0.0.1:8080/sum?a=2&b=3'
 curl 'http://127.0.0.1:8080/sum-twice?a=2&b=3'

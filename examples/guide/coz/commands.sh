@@ -3,7 +3,7 @@
 # profile they print against expected/<region>.txt by its shape (the figures differ on every run).
 
 # [guide:run]
-coz run -s '%/main.cc' --- ./build/coz_example 8080 10
+coz run -s '%/main.cc' --- ./build/coz_example 8080 30
 # [/guide:run]
 
 # [guide:load]

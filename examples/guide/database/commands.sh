@@ -11,13 +11,21 @@ sqlite3 library.db < schema.sqlite.sql
 ./build/library 8080 sqlite3 'filename=library.db'
 # [/guide:sqlite-run]
 
+# [guide:postgresql-setup]
+apt-get install -y postgresql
+service postgresql start
+su postgres -c "psql -q -c \"CREATE ROLE drogon LOGIN CREATEDB PASSWORD 'drogon'\""
+echo '127.0.0.1:5432:*:drogon:drogon' >> ~/.pgpass
+chmod 600 ~/.pgpass
+# [/guide:postgresql-setup]
+
 # [guide:pg-create]
-createdb guide
-psql -d guide -f schema.postgresql.sql
+createdb -h 127.0.0.1 -U drogon guide
+psql -h 127.0.0.1 -U drogon -d guide -f schema.postgresql.sql
 # [/guide:pg-create]
 
 # [guide:pg-run]
-./build/library 8080 postgresql 'host=127.0.0.1 port=5432 dbname=guide user=postgres'
+./build/library 8080 postgresql 'host=127.0.0.1 port=5432 dbname=guide user=drogon password=drogon'
 # [/guide:pg-run]
 
 # [guide:models-sqlite]

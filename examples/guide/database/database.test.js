@@ -68,8 +68,9 @@ test('PostgreSQL: the page\'s commands on a real server', { timeout: 10 * 60 * 1
   const pg = await postgres();
   {
     // createdb and psql reach the scratch server through PGHOST, PGPORT and PGUSER.
-    await runChecked(['bash', '-euo', 'pipefail', '-c', exampleRegion('database/commands.sh', 'pg-create')], { cwd: work, env: { ...process.env, ...pg.env }, label: 'pg-create' });
-    const conninfo = `host=${pg.socketDir} port=${pg.port} dbname=guide user=postgres`;
+    // The page's TCP address is the scratch server's socket folder here (it listens on no TCP port).
+    await runChecked(['bash', '-euo', 'pipefail', '-c', exampleRegion('database/commands.sh', 'pg-create').replaceAll('-h 127.0.0.1', `-h ${pg.socketDir}`)], { cwd: work, env: { ...process.env, ...pg.env }, label: 'pg-create' });
+    const conninfo = `host=${pg.socketDir} port=${pg.port} dbname=guide user=${pg.role} password=${pg.role}`;
     const server = await startProgram(serverArgv('pg-run', binary, port, conninfo), { port, cwd: work, label: 'library (postgresql)' });
     try {
       checkStartLine(server);

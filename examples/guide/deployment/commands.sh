@@ -9,6 +9,12 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build
 # [/guide:build]
 
+# [guide:nginx]
+if [ "$(id -u)" -eq 0 ]; then as_root=; else as_root=sudo; fi
+$as_root apt-get install -y nginx
+$as_root systemctl start nginx
+# [/guide:nginx]
+
 # [guide:install]
 # As root (a container has no sudo) the commands run as they are; otherwise through sudo.
 if [ "$(id -u)" -eq 0 ]; then as_root=; else as_root=sudo; fi

@@ -74,10 +74,14 @@ test('drogon_ctl create project: built and run as generated, then the create com
   }
   assert.deepEqual(filesUnder(path.join(project, 'controllers')), filesUnder(path.join(generatedDir, 'controllers')));
 
-  // A view and a model, as the page makes them.
-  fs.copyFileSync(path.join(chapterDir, 'views', 'Hello.csp'), path.join(project, 'views', 'Hello.csp'));
-  fs.copyFileSync(path.join(chapterDir, 'models', 'model.json'), path.join(project, 'models', 'model.json'));
-  await checkCommand('drogon-ctl', 'create-model', { cwd: project, env });
+  // A view and a model, as the page makes them: from the chapter's views/ and models/, next to the project.
+  for (const rel of ['views/Hello.csp', 'models/model.json']) {
+    fs.mkdirSync(path.join(scratch, path.dirname(rel)), { recursive: true });
+    fs.copyFileSync(path.join(chapterDir, rel), path.join(scratch, rel));
+  }
+  await run('view-into-project', path.join(scratch, 'views'), env);
+  assert.ok(fs.existsSync(path.join(project, 'views', 'Hello.csp')), 'view-into-project put no Hello.csp into the project\'s views/');
+  await checkCommand('drogon-ctl', 'create-model', { cwd: path.join(scratch, 'views'), env });
   assert.match(fs.readFileSync(path.join(project, 'models', 'Users.h'), 'utf8'), /class Users\n\{/);
 
   // New files need CMake again: the lists of sources are made when it configures.
@@ -96,8 +100,11 @@ test('drogon_ctl create view outside a project writes the class next to the .csp
   const env = readerEnv();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-ctl-view-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.copyFileSync(path.join(chapterDir, 'views', 'Hello.csp'), path.join(dir, 'Hello.csp'));
-  await checkCommand('drogon-ctl', 'create-view', { cwd: dir, env });
+  // As in the reader's copy of the chapter: views/Hello.csp next to the project's folder, the reader in it.
+  fs.mkdirSync(path.join(dir, 'views'));
+  fs.mkdirSync(path.join(dir, 'hello'));
+  fs.copyFileSync(path.join(chapterDir, 'views', 'Hello.csp'), path.join(dir, 'views', 'Hello.csp'));
+  await checkCommand('drogon-ctl', 'create-view', { cwd: path.join(dir, 'hello'), env });
 });
 
 test('drogon_ctl details the page states: dg_ctl, create controller -r, create model without -f', { timeout: 60000 }, async (t) => {

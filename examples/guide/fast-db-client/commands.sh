@@ -4,12 +4,24 @@
 # the proxy's, 8080 by a free test port, psql pointed at the scratch server). The output of each
 # try-* region is expected/<region>.txt, times replaced by <ms> where the page says they vary.
 
+# [guide:postgresql-setup]
+apt-get install -y postgresql
+service postgresql start
+su postgres -c "psql -q -c \"CREATE ROLE drogon LOGIN CREATEDB PASSWORD 'drogon'\""
+echo '127.0.0.1:5432:*:drogon:drogon' >> ~/.pgpass
+chmod 600 ~/.pgpass
+# [/guide:postgresql-setup]
+
+# [guide:createdb]
+createdb -h 127.0.0.1 -U drogon guide
+# [/guide:createdb]
+
 # [guide:run]
 ./build/db_throughput config.json
 # [/guide:run]
 
 # [guide:try-connections]
-psql -d guide -At -c "SELECT application_name, count(*) FROM pg_stat_activity
+psql -h 127.0.0.1 -U drogon -d guide -At -c "SELECT application_name, count(*) FROM pg_stat_activity
   WHERE backend_type = 'client backend' AND application_name <> 'psql' GROUP BY 1 ORDER BY 1"
 # [/guide:try-connections]
 

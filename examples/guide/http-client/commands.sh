@@ -31,21 +31,26 @@ curl -w '%{http_code}\n' 'http://127.0.0.1:8080/greet?name=Ann'
 # [/guide:try-down]
 
 # [guide:make-certs]
-mkdir -p certs && cd certs
+mkdir -p certs
 # A private certificate authority (CA) ...
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
-  -subj '/CN=Bookshop test CA' -keyout ca.key -out ca.pem
+  -subj '/CN=Bookshop test CA' -keyout certs/ca.key -out certs/ca.pem
 # ... that signs the server's certificate, for localhost ...
 openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
-  -subj '/CN=localhost' -keyout server.key -out server.csr
-openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 \
-  -extfile <(printf 'subjectAltName=DNS:localhost') -out server.pem
+  -subj '/CN=localhost' -keyout certs/server.key -out certs/server.csr
+printf 'subjectAltName=DNS:localhost\n' > certs/server.ext
+openssl x509 -req -in certs/server.csr -CA certs/ca.pem -CAkey certs/ca.key -CAcreateserial -days 30 \
+  -extfile certs/server.ext -out certs/server.pem
 # ... and the client's.
 openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
-  -subj '/CN=gateway' -keyout client.key -out client.csr
-openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 30 \
-  -out client.pem
+  -subj '/CN=gateway' -keyout certs/client.key -out certs/client.csr
+openssl x509 -req -in certs/client.csr -CA certs/ca.pem -CAkey certs/ca.key -CAcreateserial -days 30 \
+  -out certs/client.pem
 # [/guide:make-certs]
+
+# [guide:restart-backend]
+./build/client_backend
+# [/guide:restart-backend]
 
 # [guide:run-tls-backend]
 ./build/client_tls_backend

@@ -2,6 +2,10 @@
 # runs each try-* region in this order against a fresh server (port 8080 replaced by a test port) and
 # compares its output with expected/<region>.txt. -w '\n' ends each answer with a line break.
 
+# [guide:run]
+./build/http_controller 8080
+# [/guide:run]
+
 # [guide:try-list]
 curl -w '\n' http://127.0.0.1:8080/api/v1/books
 curl -w '\n' 'http://127.0.0.1:8080/api/v1/books?author=Scott%20Meyers'

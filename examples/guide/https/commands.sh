@@ -42,6 +42,8 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 mv certs/new.key certs/server.key
 mv certs/new.crt certs/server.crt
 kill -HUP "$(pidof https_example)"
+# The server reloads the files on its event loop, a moment after the signal.
+sleep 1
 # [/guide:renew]
 
 # [guide:check-cert]

@@ -49,9 +49,11 @@ test('a project that adds Drogon\'s source tree with add_subdirectory builds, an
   const cache = path.join(benchHome(), 'build', 'guide-add-subdirectory');
   const project = path.join(cache, key);
   const record = path.join(project, 'built.json');
-  // One kept build: others (older keys) go.
+  // This build and the 2 newest others (other checkouts of other versions share the cache); older ones go.
   fs.mkdirSync(cache, { recursive: true });
-  for (const other of fs.readdirSync(cache)) if (other !== key) fs.rmSync(path.join(cache, other), { recursive: true, force: true });
+  const others = fs.readdirSync(cache).filter((n) => n !== key && /^[0-9a-f]{16}$/.test(n))
+    .map((n) => ({ n, t: fs.statSync(path.join(cache, n)).mtimeMs })).sort((a, b) => b.t - a.t);
+  for (const { n } of others.slice(2)) fs.rmSync(path.join(cache, n), { recursive: true, force: true });
 
   const port = await pickPort();
   const bash = (command, label, timeoutMs = 120000) => runCommand(['flock', '-w', String(BUILD_TIMEOUT_MS / 1000), path.join(cache, '.lock'), 'bash', '-euo', 'pipefail', '-c', command],
@@ -72,6 +74,7 @@ test('a project that adds Drogon\'s source tree with add_subdirectory builds, an
     assert.equal(built.code, 0, `the page's build command failed (log: ${path.join(project, 'build.log')}):\n${(built.stdout + built.stderr).slice(-4000)}`);
     writeJsonAtomic(record, { key, seconds: (Date.now() - begun) / 1000, builtAt: new Date().toISOString() });
   } else {
+    fs.utimesSync(project, new Date(), new Date()); // in use: the newest
     // As a reader runs it again: nothing to rebuild.
     const again = await bash(build, 'installation/commands.sh#subdir-build (again)', 10 * 60 * 1000);
     assert.equal(again.code, 0, again.stdout + again.stderr);

@@ -13,6 +13,10 @@ sh install-build-deps.sh
 bash build-drogon.sh
 # [/guide:build]
 
+# [guide:path-prefix]
+export PATH="$HOME/drogon/bin:$PATH"
+# [/guide:path-prefix]
+
 # [guide:check]
 drogon_ctl version
 # [/guide:check]

@@ -2,6 +2,10 @@
 # this order against a fresh server (port 8080 replaced by a test port) and compares the output with
 # expected/<region>.txt.
 
+# [guide:run]
+./build/middleware 8080
+# [/guide:run]
+
 # [guide:try-public]
 curl -i http://127.0.0.1:8080/public
 # [/guide:try-public]

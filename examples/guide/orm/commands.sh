@@ -11,9 +11,17 @@ sqlite3 bookshop.db < schema.sqlite.sql
 drogon_ctl create model models/sqlite3 -f
 # [/guide:models-sqlite]
 
+# [guide:postgresql-setup]
+apt-get install -y postgresql
+service postgresql start
+su postgres -c "psql -q -c \"CREATE ROLE drogon LOGIN CREATEDB PASSWORD 'drogon'\""
+echo '127.0.0.1:5432:*:drogon:drogon' >> ~/.pgpass
+chmod 600 ~/.pgpass
+# [/guide:postgresql-setup]
+
 # [guide:pg-create]
-createdb bookshop
-psql -q -d bookshop -f schema.postgresql.sql
+createdb -h 127.0.0.1 -U drogon bookshop
+psql -q -h 127.0.0.1 -U drogon -d bookshop -f schema.postgresql.sql
 # [/guide:pg-create]
 
 # [guide:models-postgresql]
@@ -21,7 +29,9 @@ drogon_ctl create model models/postgresql -f
 # [/guide:models-postgresql]
 
 # [guide:controller]
+mkdir -p skeleton && cd skeleton
 drogon_ctl create controller -r BooksCtrl --resource=/books
+cd ..
 # [/guide:controller]
 
 # [guide:run-sqlite]
@@ -90,7 +100,7 @@ curl -w ' %{http_code}\n' -X POST http://127.0.0.1:8080/books/3/tags/9
 # [/guide:try-tags]
 
 # [guide:try-lock-hold]
-psql -d bookshop -c "BEGIN; SELECT id FROM books WHERE id = 4 FOR UPDATE;
+psql -h 127.0.0.1 -U drogon -d bookshop -c "BEGIN; SELECT id FROM books WHERE id = 4 FOR UPDATE;
   INSERT INTO book_tags VALUES (4, 2); SELECT pg_sleep(5); COMMIT;"
 # [/guide:try-lock-hold]
 

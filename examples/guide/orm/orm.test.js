@@ -30,7 +30,8 @@ function copyInto(dir, ...names) {
 }
 
 // A region of commands.sh as the page shows it, run in `cwd` (port 8080 replaced by `port`).
-const runOrmRegion = (region, { cwd, env, port } = {}) => runRegion('orm', region, { replace: port ? { 8080: port } : {}, cwd, env });
+// replace: more of the page's values for the test's (the PostgreSQL server's address).
+const runOrmRegion = (region, { cwd, env, port, replace = {} } = {}) => runRegion('orm', region, { replace: { ...(port ? { 8080: port } : {}), ...replace }, cwd, env });
 const checkOutput = (region, stdout, options) => assertRegionOutput('orm', region, stdout, options);
 
 function sameAsCommitted(generatedDir, committedRel, names) {
@@ -70,7 +71,8 @@ async function exercise(binary, configFile, cwd, sql, lockStep) {
 // PostgreSQL: the page's psql holds book 4's row (and adds its third tag) while the page's curl asks
 // for a fourth. The handler's SELECT ... FOR UPDATE waits for that transaction, then counts three.
 async function lockStep(pg, port, cwd, env) {
-  const hold = startBackground(['bash', '-euo', 'pipefail', '-c', exampleRegion('orm/commands.sh', 'try-lock-hold')], { cwd, env, label: 'psql holding book 4' });
+  // The page's TCP address is the scratch server's socket folder here (it listens on no TCP port).
+  const hold = startBackground(['bash', '-euo', 'pipefail', '-c', exampleRegion('orm/commands.sh', 'try-lock-hold').replaceAll('-h 127.0.0.1', `-h ${pg.socketDir}`)], { cwd, env, label: 'psql holding book 4' });
   try {
     // The row is locked once the transaction sleeps.
     const deadline = Date.now() + 15000;
@@ -146,7 +148,7 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     // model.json is the page's with the scratch server's socket folder and port.
     const pgEnv = { ...env, ...pg.env };
     copyInto(work, 'schema.postgresql.sql', 'config.postgresql.json');
-    await runOrmRegion('pg-create', { cwd: work, env: pgEnv });
+    await runOrmRegion('pg-create', { cwd: work, env: pgEnv, replace: { '-h 127.0.0.1': `-h ${pg.socketDir}` } });
     const modelJson = fs.readFileSync(path.join(chapterDir, 'models/postgresql/model.json'), 'utf8');
     fs.mkdirSync(path.join(work, 'models/postgresql'), { recursive: true });
     fs.writeFileSync(path.join(work, 'models/postgresql/model.json'),
@@ -158,8 +160,8 @@ test('the ORM page on a real SQLite3 file and a real PostgreSQL server', { timeo
     const ctl = scratchDir('guide-orm-ctl-');
     try {
       checkOutput('controller', (await runOrmRegion('controller', { cwd: ctl, env })).stdout);
-      sameAsCommitted(ctl, '.', ['BooksCtrl.h']);
-      const generatedCc = fs.readFileSync(path.join(ctl, 'BooksCtrl.cc'), 'utf8');
+      sameAsCommitted(path.join(ctl, 'skeleton'), '.', ['BooksCtrl.h']);
+      const generatedCc = fs.readFileSync(path.join(ctl, 'skeleton', 'BooksCtrl.cc'), 'utf8');
       const committedCc = fs.readFileSync(path.join(chapterDir, 'BooksCtrl.cc'), 'utf8');
       const signatures = generatedCc.match(/^void BooksCtrl::\w+\([\s\S]*?\)(?=\n\{)/gm) || [];
       assert.equal(signatures.length, 6, 'drogon_ctl wrote five handlers and a commented-out update');

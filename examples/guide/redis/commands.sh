@@ -3,6 +3,14 @@
 # replaced by a free test port and 6379 by the scratch server's port. The output of each try-* region
 # is expected/<region>.txt.
 
+# [guide:install]
+apt-get install -y redis-server
+# [/guide:install]
+
+# [guide:stop-service]
+systemctl stop redis-server
+# [/guide:stop-service]
+
 # [guide:redis-server]
 redis-server --port 6379 --bind 127.0.0.1 --save '' --appendonly no
 # [/guide:redis-server]

@@ -1,15 +1,19 @@
 #include <drogon/drogon.h>
 
 #include <cstdlib>
+#include <filesystem>
 
 using namespace drogon;
 
 int main(int argc, char *argv[])
 {
     // The port is the first argument (the tests give one); 8080 otherwise.
-    // The upload folder is the second; ./uploads otherwise.
+    // The upload folder is the second; ./uploads otherwise. Made absolute: Drogon
+    // 1.9.13 puts a relative upload folder under the document root, and
+    // HttpFile::save() then does it once more (public/uploads/public/uploads).
     const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
-    const std::string uploads = argc > 2 ? argv[2] : "uploads";
+    const std::string uploads =
+        std::filesystem::absolute(argc > 2 ? argv[2] : "uploads").string();
 
     // [guide:setup]
     app()

@@ -2,6 +2,10 @@
 # against a fresh server, in a scratch folder (port 8080 replaced by a test port), and compares the
 # output with expected/<region>.txt; the random session id is compared as <id>.
 
+# [guide:run]
+./build/sessions 8080
+# [/guide:run]
+
 # [guide:try-first]
 curl -i http://127.0.0.1:8080/me
 # [/guide:try-first]

@@ -15,6 +15,10 @@ const STANDIN = path.join(__dirname, 'systemctl-standin.js');
 // Runs as the namespace's first process (PID 1, which also reaps orphans, as bash does).
 const SETUP = `set -euo pipefail
 scratch=$1 standin=$2
+shift 2
+# Folders that stay this machine's own (writes go through): bound aside before the overlays, back on top after.
+i=0
+for d in "$@"; do mkdir -p "$scratch/shared/$i"; mount --bind "$d" "$scratch/shared/$i"; i=$((i + 1)); done
 for d in etc srv var root; do
   mkdir -p "$scratch/$d/upper" "$scratch/$d/work"
   mount -t overlay overlay -o "lowerdir=/$d,upperdir=$scratch/$d/upper,workdir=$scratch/$d/work" "/$d"
@@ -24,6 +28,8 @@ done
 chmod o+x /root
 mount -t tmpfs -o mode=755 tmpfs /run
 mount --bind "$standin" /usr/bin/systemctl
+i=0
+for d in "$@"; do mount --bind "$scratch/shared/$i" "$d"; i=$((i + 1)); done
 ip link set lo up
 echo ready
 while :; do sleep 1; done`;
@@ -50,17 +56,18 @@ function processesIn(ns) {
 }
 
 /**
- * Starts the namespace; scratch is an empty folder for the overlays' upper folders. Returns
+ * Starts the namespace; scratch is an empty folder for the overlays' upper folders; shared: folders
+ * (existing, absolute) that the namespace writes into as they are, not copy-on-write. Returns
  * { run(script, { label, timeoutMs }) -> runCommand's result (bash -euo pipefail in the namespace),
  *   file(p) -> the path of the namespace's file p as seen from here, stop() }.
  * The caller stops it in t.after; stop() checks that no process of the namespace is left.
  */
-async function startDebianNamespace(scratch) {
+async function startDebianNamespace(scratch, { shared = [] } = {}) {
   if (process.getuid() !== 0) throw new Error('startDebianNamespace: needs root (unshare)');
   // --pdeathsig: should this test process die without its t.after, unshare dies with it, and
   // --kill-child then ends the namespace and everything in it.
   const argv = ['setpriv', '--pdeathsig', 'KILL', 'unshare', '--mount', '--net', '--pid', '--fork', '--kill-child', '--mount-proc',
-    'bash', '-c', SETUP, 'namespace-init', scratch, STANDIN];
+    'bash', '-c', SETUP, 'namespace-init', scratch, STANDIN, ...shared];
   const { child, pgid, exited } = spawnGroup(argv, { label: 'debian-namespace', stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (c) => { output += c; });

@@ -2,6 +2,8 @@
 // folder: initdb + postgres run as the unprivileged `postgres` user (runuser; initdb and postgres
 // refuse root), the server listens on a unix socket in that folder only (no TCP), and it is stopped
 // with `pg_ctl stop -m fast` in the caller's finally step, then its process group is checked gone.
+// It has the role the pages make and the examples connect as (drogon), as a superuser: the tests
+// make databases and tables as postgres, the programs use them as drogon (trust: any password).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -12,6 +14,8 @@ const { runChecked, runCommand, sleep } = require('./processes');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 // The socket file is named after the port (.s.PGSQL.18300); with listen_addresses='' nothing listens on TCP.
 const PG_PORT = 18300;
+// The role the pages make (commands.sh#postgresql-setup) and the examples' settings name.
+const PAGE_ROLE = 'drogon';
 
 function asPostgresUser(argv) {
   if (process.getuid && process.getuid() === 0) return ['runuser', '-u', 'postgres', '--', ...argv];
@@ -70,12 +74,14 @@ async function startPostgres({ dbname = 'guide', label = 'postgres' } = {}) {
       await sleep(100);
     }
     const psqlArgs = (db) => ['psql', '-h', socketDir, '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-X', '-q', '-A', '-t', '-v', 'ON_ERROR_STOP=1'];
+    await runChecked([...psqlArgs('postgres'), '-c', `CREATE ROLE ${PAGE_ROLE} LOGIN SUPERUSER PASSWORD '${PAGE_ROLE}'`], { label: `create role ${PAGE_ROLE}` });
     // dbname null: no database beyond the server's own (the caller creates it, as a reader would).
     if (dbname !== null) await runChecked([...psqlArgs('postgres'), '-c', `CREATE DATABASE ${dbname}`], { label: 'createdb' });
     return {
       socketDir,
       port: PG_PORT,
       user: 'postgres',
+      role: PAGE_ROLE,
       dbname,
       conninfo: `host=${socketDir} port=${PG_PORT} dbname=${dbname} user=postgres`,
       /** Runs SQL with psql; resolves to its unaligned, tuples-only output. */
@@ -91,4 +97,4 @@ async function startPostgres({ dbname = 'guide', label = 'postgres' } = {}) {
   }
 }
 
-module.exports = { startPostgres, PG_PORT };
+module.exports = { startPostgres, PG_PORT, PAGE_ROLE };

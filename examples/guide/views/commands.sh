@@ -5,8 +5,13 @@
 # dynamic-edit there.
 
 # [guide:create]
-drogon_ctl create view BookList.csp
+mkdir -p by-hand
+drogon_ctl create view -o by-hand views/BookList.csp
 # [/guide:create]
+
+# [guide:run]
+./build/views_example 8080
+# [/guide:run]
 
 # [guide:try-page]
 curl 'http://127.0.0.1:8080/books?visitor=Ann'
@@ -21,7 +26,7 @@ curl http://127.0.0.1:8080/books/2
 # [/guide:try-layout]
 
 # [guide:dynamic-start]
-./build/dynamic_views dynamic-views.json &
+./build/dynamic_views dynamic-views.json
 # [/guide:dynamic-start]
 
 # [guide:try-dynamic]
@@ -32,3 +37,16 @@ until curl -sf 'http://127.0.0.1:8080/notice?visitor=Ann'; do sleep 1; done
 # [guide:dynamic-edit]
 sed -i 's/opens at 9/opens at 10 today/' dynamic/Notice.csp
 # [/guide:dynamic-edit]
+
+# [guide:dynamic-wait]
+# Until Drogon has compiled the edit (a new Notice.so) and removed its lock file.
+until [ dynamic-build/Notice.so -nt dynamic/Notice.csp ] && [ ! -e dynamic/Notice.csp.lock ]; do sleep 1; done
+# [/guide:dynamic-wait]
+
+# [guide:dynamic-restart]
+./build/dynamic_views dynamic-views.json
+# [/guide:dynamic-restart]
+
+# [guide:try-dynamic-restarted]
+until curl -sf 'http://127.0.0.1:8080/notice?visitor=Ann'; do sleep 1; done
+# [/guide:try-dynamic-restarted]

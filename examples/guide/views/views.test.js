@@ -12,11 +12,12 @@ test('drogon_ctl create view makes a C++ class of the CSP file', { timeout: 6000
   const { state } = guideState();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guide-view-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.copyFileSync(path.join(examplesDir, 'views', 'views', 'BookList.csp'), path.join(dir, 'BookList.csp'));
+  fs.mkdirSync(path.join(dir, 'views'));
+  fs.copyFileSync(path.join(examplesDir, 'views', 'views', 'BookList.csp'), path.join(dir, 'views', 'BookList.csp'));
   const env = { ...process.env, PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
   await runChecked(['bash', '-c', exampleRegion('views/commands.sh', 'create')], { cwd: dir, env, label: 'drogon_ctl create view' });
-  assert.deepEqual(fs.readdirSync(dir).sort(), ['BookList.cc', 'BookList.csp', 'BookList.h']);
-  assert.match(fs.readFileSync(path.join(dir, 'BookList.h'), 'utf8'), /class BookList:public drogon::DrTemplate<BookList>/);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'by-hand')).sort(), ['BookList.cc', 'BookList.h']);
+  assert.match(fs.readFileSync(path.join(dir, 'by-hand', 'BookList.h'), 'utf8'), /class BookList:public drogon::DrTemplate<BookList>/);
 });
 
 test('the view renders the page\'s HTML, escaping the visitor\'s name', { timeout: 10 * 60 * 1000 }, async (t) => {

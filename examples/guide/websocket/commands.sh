@@ -22,6 +22,10 @@ curl -s -o /dev/null -w '%{http_code}\n' http://127.0.0.1:8080/chat
 ./build/news_client 8080
 # [/guide:news-listen]
 
+# [guide:news-listen-second]
+./build/news_client 8080
+# [/guide:news-listen-second]
+
 # [guide:announce]
 curl -s --data 'The server restarts at 22:00.' http://127.0.0.1:8080/announce
 curl -s --data 'Back in five minutes.' http://127.0.0.1:8080/announce

@@ -26,6 +26,10 @@ curl -s -w ' %{http_code}\n' -X PATCH -H 'Content-Type: application/json' \
   -d '{"status": "done"}' http://127.0.0.1:8080/api/books/1
 # [/guide:try-create]
 
+# [guide:run-again]
+./build/readinglist
+# [/guide:run-again]
+
 # [guide:try-after-restart]
 curl -s -w ' %{http_code}\n' http://127.0.0.1:8080/api/books
 # [/guide:try-after-restart]

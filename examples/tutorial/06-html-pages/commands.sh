@@ -1,6 +1,10 @@
 # The shell commands of the page of step 06-html-pages, in the page's order. The step's test runs them in a copy of
 # this folder (port 8080 replaced by a free one), and compares each try-* output with expected/<region>.txt.
 
+# [guide:migrate]
+sh migrate.sh readinglist.db
+# [/guide:migrate]
+
 # [guide:build]
 cmake -S . -B build && cmake --build build
 # [/guide:build]

@@ -1,4 +1,4 @@
-# Step 14 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): write $BENCH_HOME/state.json from what was built.
+# Step 15 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): write $BENCH_HOME/state.json from what was built.
 # shellcheck shell=bash
 step "write $BENCH_HOME/state.json"
 # Versions are read from what was built and installed, never typed.
@@ -17,7 +17,7 @@ run node "$setup_dir/write-state.js" "$BENCH_HOME/state.json" \
   nginxHelloModule="$module_so" wrkVersion="$wrk_version" abVersion="$ab_version" \
   drogonSourceVersion="$drogon_ver" trantorSourceVersion="$trantor_ver" drogonPinned="$drogon_pin" \
   trantorPinned="$trantor_pin" sourceArchive="$archive $suite" nginxPackageVersion="$nginx_pkg_version" \
-  drogonCtl="$prefix/bin/drogon_ctl" drogonBuildScriptSha256="$drogon_build_script_sha" drogonCmakeFlags="${drogon_cmake_flags[*]}" \
+  drogonCtl="$prefix/bin/drogon_ctl" drogonUsrLocal="$usr_local_tree" drogonBuildScriptSha256="$drogon_build_script_sha" drogonCmakeFlags="${drogon_cmake_flags[*]}" \
   compiler="$(g++ --version | head -n 1)" cxxStandard=20 \
   sqlitePackageVersion="$(dpkg-query -W -f='${Version}' libsqlite3-dev)" \
   libpqPackageVersion="$(dpkg-query -W -f='${Version}' libpq-dev)" \

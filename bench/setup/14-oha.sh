@@ -1,4 +1,4 @@
-# Step 13 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the open-loop load generator oha from crates.io.
+# Step 14 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the open-loop load generator oha from crates.io.
 # shellcheck shell=bash
 step "build the open-loop load generator (oha $oha_pin from crates.io)"
 # oha sends requests on a clock (-q) and corrects latency for coordinated omission; the reasons for

@@ -1,4 +1,4 @@
-# Step 11 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the Drogon JSON app (examples/json-bench) and read its libraries' versions.
+# Step 12 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the Drogon JSON app (examples/json-bench) and read its libraries' versions.
 # shellcheck shell=bash
 step 'build the Drogon JSON app (examples/json-bench: jsoncpp, simdjson, yyjson)'
 json_src="$root/examples/json-bench"

@@ -1,4 +1,4 @@
-# Step 12 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the gin JSON app (bench/gin-json) with a Go new enough for it.
+# Step 13 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the gin JSON app (bench/gin-json) with a Go new enough for it.
 # shellcheck shell=bash
 step 'build the gin JSON app (bench/gin-json: encoding/json, sonic, simdjson-go)'
 gin_src="$root/bench/gin-json"

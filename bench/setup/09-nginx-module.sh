@@ -1,4 +1,4 @@
-# Step 8 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the nginx hello-world module (bench/nginx-hello) against the installed nginx.
+# Step 9 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the nginx hello-world module (bench/nginx-hello) against the installed nginx.
 # shellcheck shell=bash
 step 'build the nginx hello-world module (bench/nginx-hello)'
 module_src="$root/bench/nginx-hello"

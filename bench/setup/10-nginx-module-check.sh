@@ -1,4 +1,4 @@
-# Step 9 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): check that nginx loads the module (nginx -t, no server started).
+# Step 10 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): check that nginx loads the module (nginx -t, no server started).
 # shellcheck shell=bash
 step 'check that nginx loads the module (nginx -t, no server started)'
 nginx_binary=$(command -v nginx || true)

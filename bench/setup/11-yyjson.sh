@@ -1,4 +1,4 @@
-# Step 10 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build yyjson from its Debian source and record the glaze version Debian has.
+# Step 11 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build yyjson from its Debian source and record the glaze version Debian has.
 # shellcheck shell=bash
 # ---------- steps 10-12: the JSON application (examples/json-bench, bench/gin-json) ----------
 step "build yyjson $yyjson_pin (Debian $yyjson_suite source) and look up glaze ($glaze_suite)"

@@ -1,8 +1,8 @@
-# Step 7 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the Drogon benchmark server (examples/benchmark).
+# Step 8 of bench/setup.sh (sourced by it; the variables it reads and sets are shared): build the Drogon benchmark server (examples/benchmark).
 # shellcheck shell=bash
 step 'build the Drogon benchmark server (examples/benchmark)'
 server_src="$root/examples/benchmark"
-# Keyed by content (not by worktree path), as the JSON app's build (step 11): a build configured from
+# Keyed by content (not by worktree path), as the JSON app's build (step 12): a build configured from
 # one checkout names that checkout's source folder in its CMake cache, so a later checkout sharing the
 # cache must never rebuild it in place (the first checkout may be gone: "source directory does not exist").
 server_key=$( { printf '%s\n' "$prefix"; cat "$server_src/CMakeLists.txt" "$server_src"/*.h "$server_src"/*.cc; } | sha256sum | cut -c1-12)
