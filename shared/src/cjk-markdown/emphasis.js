@@ -1,16 +1,18 @@
 // Emphasis next to Chinese punctuation, in docsify's marked as markdown-it-cjk-friendly does it in
 // the prerender's markdown-it (docs/src/prerender/markdown.js): one rule for both renderers. In
 // CommonMark a `**` run closes only if it is right-flanking, and a run after punctuation and before a
-// letter is not, so `**完整程序：**本站` stays literal. The CJK-friendly amendment: a `*` (or `~`) run
+// letter is not, so `**完整程序：**本站` stays literal. The CJK-friendly amendment: a `*` (or `~~`) run
 // next to a CJK character (east-asian-width.js, EMPHASIS) on either side is left- and right-flanking
-// whatever punctuation is on the other side; everything else is CommonMark's rule. `_` is unchanged.
+// whatever punctuation is on the other side; everything else is CommonMark's rule. `_` is unchanged,
+// and so is marked's single-`~` strikethrough, which markdown-it does not have.
 //
 // marked decides with regular expressions, one alternative per kind of delimiter run (its
 // emStrongRDelimAst and delRDelim: groups 1-2 close only, 3-4 open only, 5-6 both). This file gives
 // it the same expressions with the CJK cases moved from "close only" and "open only" to "both", and,
-// when opening, treats a CJK neighbour as marked treats a punctuation one; marked's own algorithm does
-// the rest. Not carried over: the variation-selector cases of the amendment (a run after a
-// character + U+FE00-FE0E), which the site's Chinese never has.
+// when opening, lets a run open next to a CJK character (and reads the character before a run whole,
+// where marked passes half of a surrogate pair); marked's own algorithm does the rest. Not carried
+// over: the variation-selector cases of the amendment (a run after a character + U+FE00-FE0E), which
+// the site's Chinese never has.
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./east-asian-width'));
