@@ -63,6 +63,20 @@ function readMain() {
 
 const cleanUrl = (route) => `${route.slice(1).split('/').map(encodeURIComponent).join('/')}/`;
 
+// The text of a route's #main in one renderer: 'prerendered' (its HTML at the clean URL; the caller
+// has turned scripts off) or 'docsify'.
+async function renderedText(page, renderer, route) {
+  if (renderer === 'prerendered') {
+    const response = await page.goto(`${site.url}${cleanUrl(route)}`);
+    assert.equal(response.status(), 200, `${renderer} ${route}: HTTP ${response.status()}`);
+  } else {
+    await gotoRoute(page, site.url, route);
+  }
+  const text = await page.evaluate(readMain);
+  assert.ok(text, `${renderer} ${route}: no #main`);
+  return text;
+}
+
 let site;
 let browser;
 let map;
@@ -91,7 +105,77 @@ test('findProblems: each kind is found, and written Chinese with code, English a
   assert.deepEqual(findProblems('a * b, snake_case, x__y is not a marker; [1] (2)', { chinese: false }), []);
 });
 
-test('every page in every language, prerendered and in docsify: no unrendered Markdown, no space inside Chinese text', { timeout: 600000 }, async (t) => {
+// A test of the test: a Chinese page that shows what the site's CJK rules prevent. In place of a real
+// page, the browser gets this fixture, rendered once with the rules and once as plain CommonMark
+// renders it (docsify with its plain marked, the prerender with a plain markdown-it). Without the
+// rules the check must find the `**` that did not close and the line breaks drawn as spaces, in both
+// renderers; with them, only the bold that is really left open.
+const FIXTURE = [
+  '# 渲染检查的夹具',
+  '',
+  '> **完整程序：**本站仓库中的目录。',
+  '',
+  '从底层开始就是',
+  '异步的。',
+  '网络 I/O 不会阻塞线程。',
+  '',
+  '**这一句的粗体没有闭合：本站。',
+  '',
+].join('\n');
+const FIXTURE_WITHOUT_RULES = ['raw **', 'raw **', 'raw **', 'space between Chinese characters',
+  'space between a Chinese character and full-width punctuation'];
+const FIXTURE_WITH_RULES = ['raw **'];
+
+test('the check fails on a Chinese page whose ** did not close or whose line breaks show, in both renderers', { timeout: 120000 }, async () => {
+  const MarkdownIt = require('markdown-it');
+  const { createMarkdown, renderMarkdown } = require('../src/prerender/markdown');
+  const lang = map.languages.find((l) => l.code === 'zh-CN');
+  const route = map.pages[0].languages[lang.code].route;
+  const results = {};
+  for (const rules of [false, true]) {
+    const page = await browser.newPage();
+    const cdp = await browser.context.newCDPSession(page);
+    const articleHtml = rules
+      ? renderMarkdown(createMarkdown(), FIXTURE, { route, htmlLang: lang.htmlLang, aliases: {}, pages: new Map() }).html
+      : new MarkdownIt({ html: true }).render(FIXTURE);
+    const served = [];
+    // docsify fetches the page's Markdown: the fixture instead.
+    await page.route((url) => decodeURIComponent(url.pathname) === `${route}.md`, (request) => {
+      served.push('markdown');
+      return request.fulfill({ status: 200, contentType: 'text/markdown; charset=utf-8', body: FIXTURE });
+    });
+    // The prerendered page: its own HTML with the fixture as its article.
+    await page.route((url) => decodeURIComponent(url.pathname) === `/${decodeURIComponent(cleanUrl(route))}`, async (request) => {
+      const html = await (await request.fetch()).text();
+      const body = html.replace(/(<article id="main"[^>]*>)[\s\S]*?(<\/article>)/, (m, open, close) => `${open}\n${articleHtml}${close}`);
+      assert.notEqual(body, html, `${route}: the prerendered page has no <article id="main">`);
+      served.push('html');
+      return request.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
+    });
+    // Without the rules, docsify's marked as it comes.
+    if (!rules) {
+      await page.route((url) => url.pathname.endsWith('/plugins/cjk-markdown.js'), (request) => request.fulfill({
+        status: 200, contentType: 'text/javascript; charset=utf-8', body: 'window.CjkMarkdown = { useMarked: function (marked) { return marked; } };',
+      }));
+    }
+    for (const renderer of ['prerendered', 'docsify']) {
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: renderer === 'prerendered' });
+      const text = await renderedText(page, renderer, route);
+      assert.match(text, /渲染检查的夹具/, `${renderer}: the fixture was not shown`);
+      results[`${renderer} ${rules ? 'with' : 'without'} the rules`] = findProblems(text, { chinese: true }).map((f) => f.kind).sort();
+    }
+    assert.deepEqual(served.sort(), ['html', 'markdown']);
+    await page.close();
+  }
+  assert.deepEqual(results, {
+    'prerendered without the rules': FIXTURE_WITHOUT_RULES,
+    'docsify without the rules': FIXTURE_WITHOUT_RULES,
+    'prerendered with the rules': FIXTURE_WITH_RULES,
+    'docsify with the rules': FIXTURE_WITH_RULES,
+  });
+});
+
+test('every page in every language, prerendered and in docsify: no unrendered Markdown, no space inside Chinese text', { timeout: 1800000 }, async (t) => {
   const started = Date.now();
   const findings = [];
   const counts = {};
@@ -110,14 +194,8 @@ test('every page in every language, prerendered and in docsify: no unrendered Ma
       const chinese = lang.code !== 'en';
       for (const entry of map.pages) {
         const { route } = entry.languages[lang.code];
-        if (renderer === 'prerendered') {
-          const response = await page.goto(`${site.url}${cleanUrl(route)}`);
-          assert.equal(response.status(), 200, `${renderer} ${route}: HTTP ${response.status()}`);
-        } else {
-          await gotoRoute(page, site.url, route);
-        }
-        const text = await page.evaluate(readMain);
-        assert.ok(text && text.length > 200, `${renderer} ${route}: no page text`);
+        const text = await renderedText(page, renderer, route);
+        assert.ok(text.length > 200, `${renderer} ${route}: no page text`);
         for (const { kind, at } of findProblems(text, { chinese })) {
           findings.push(`${renderer} ${route}: ${kind}: ${at}`);
           count(renderer, lang, kind);
