@@ -163,7 +163,7 @@ test('the pipelining figures quoted in prose are the default profile\'s (depth, 
 });
 
 test('Methodology reads the results file as every subject does (ctx.results): the calibration figures, or a dash without one', () => {
-  const body = '<!-- bench:calibrationOwn -->?<!-- /bench:calibrationOwn --> <!-- bench:calibrationPooled -->?<!-- /bench:calibrationPooled -->';
+  const body = 'Own: <!-- bench:calibrationOwn -->?<!-- /bench:calibrationOwn --> <!-- bench:calibrationPooled -->?<!-- /bench:calibrationPooled -->';
   const results = { pooled: { calibration: { ownInterval: { contained: 3, total: 4 }, pooledInterval: { contained: 0, total: 0 } } } };
   const filled = fillBenchParts(body, { strings: stringsOf('en'), where: 'page.md', getSettings: () => benchSettings(scenarios()), results });
   assert.match(filled, /<!-- bench:calibrationOwn -->3 of 4 \(75\.0%\)<!-- \/bench:calibrationOwn -->/);

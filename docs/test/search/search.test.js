@@ -62,7 +62,7 @@ test('search text is what a reader sees of Chinese: `**` next to punctuation ren
   const { pageSections } = require('../../src/search/documents');
   const { createMarkdown } = require('../../src/prerender/markdown');
   const tokens = createMarkdown().parse('# 标题\n\n> **完整程序：**本站仓库中的\n> 目录。\n\n从底层开始就是异步的。\n网络 I/O', {});
-  assert.deepEqual(pageSections(tokens, '标题'), [{ id: null, title: '标题', text: '完整程序：本站仓库中的目录。 从底层开始就是异步的。网络 I/O' }]);
+  assert.deepEqual(pageSections(tokens, '标题'), [{ id: null, title: '标题', text: '完整程序：本站仓库中的目录。 从底层开始就是异步的。网络 I/O', code: '' }]);
   // The real pages: no ** next to Chinese in their text outside code (the index holds code too, and
   // Contributing quotes `**完整程序：**本站` as code).
   const md = createMarkdown();

@@ -6,7 +6,7 @@
 // code; emphasis, link and HTML tags are looked through; an image or a hard break ends the look.
 // One rule, two renderers: `markdownIt` (the prerender and the search index, docs/src/prerender/
 // markdown.js) and `marked` (docsify in the browser, plugins/cjk-markdown.js, and node's copy of it,
-// docs/src/shared/docsify-runtime.js). (markdown-it-cjk-breaks 2.0.0, the registry's newest, throws
+// docs/src/docsify/docsify-runtime.js). (markdown-it-cjk-breaks 2.0.0, the registry's newest, throws
 // on `**a**\nb` and looks past inline code.)
 (function (root, factory) {
   'use strict';

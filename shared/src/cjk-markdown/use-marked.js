@@ -1,6 +1,6 @@
 // Both CJK rules of the site's Markdown (emphasis.js, line-breaks.js) on a marked instance: docsify's,
 // in the browser (plugins/site-config.js, through docsify's `markdown` option) and in node
-// (docs/src/shared/docsify-runtime.js). Once per instance: marked.use adds to what was used before.
+// (docs/src/docsify/docsify-runtime.js). Once per instance: marked.use adds to what was used before.
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) module.exports = factory(require('./emphasis'), require('./line-breaks'));

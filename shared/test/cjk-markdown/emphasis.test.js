@@ -11,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const MarkdownIt = require('markdown-it');
 const cjkFriendly = require('markdown-it-cjk-friendly').default;
-const { loadDocsifyRuntime } = require('../../../docs/src/shared/docsify-runtime');
+const { loadDocsifyRuntime } = require('../../../docs/src/docsify/docsify-runtime');
 const { useMarked } = require('../../src/cjk-markdown/use-marked');
 
 const { marked } = loadDocsifyRuntime(); // the rules are on it (docsify-runtime.js uses useMarked)

@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const MarkdownIt = require('markdown-it');
 const cjkFriendly = require('markdown-it-cjk-friendly').default;
-const { loadDocsifyRuntime } = require('../../../docs/src/shared/docsify-runtime');
+const { loadDocsifyRuntime } = require('../../../docs/src/docsify/docsify-runtime');
 const lineBreaks = require('../../src/cjk-markdown/line-breaks');
 
 const { marked, DocsifyCompiler, docsifySlugify } = loadDocsifyRuntime(); // with the site's rules
