@@ -72,7 +72,10 @@
     box.className = 'translation-notice';
     box.setAttribute('role', 'note');
     var text = document.createElement('p');
-    text.appendChild(document.createTextNode(ui.translationStale + ' '));
+    // A space between the sentences, except after full-width punctuation or a Han character (Chinese
+    // sets no space there: 改动。阅读英文页面).
+    var separator = /[\u3000-\u303f\uff01-\uff65\u4e00-\u9fff]$/.test(ui.translationStale) ? '' : ' ';
+    text.appendChild(document.createTextNode(ui.translationStale + separator));
     var link = document.createElement('a');
     link.href = '#' + english.route;
     link.setAttribute('lang', site.languages[0].htmlLang);

@@ -26,6 +26,13 @@
     auto2top: true,
     // The skip link in the page's language (plugins/accessible-layout.js makes it the first tab stop).
     skipLink: perLanguage(function (lang) { return site.ui[lang.code].skipToContent; }),
+    // docsify's marked with the site's CJK rules (plugins/cjk-markdown.js, from shared/src/cjk-markdown/):
+    // `**` next to Chinese punctuation, line breaks inside Chinese sentences, as the prerender renders them.
+    markdown: function (marked, renderer) {
+      window.CjkMarkdown.useMarked(marked);
+      marked.setOptions({ renderer: renderer });
+      return marked;
+    },
     maxLevel: 3,
     subMaxLevel: 2,
     alias: site.aliases,

@@ -4,6 +4,7 @@
 //   locale       the Intl locale, e.g. "en-US", "zh-CN"
 //   proseCounts  "full" (115,993) or "compact" (11.60万: Chinese readers count in 万) for counts in sentences
 'use strict';
+const { isLineBreakCjk } = require('../../../shared/src/cjk-markdown/east-asian-width');
 
 const cache = new Map();
 function numberFormat(locale, options) {
@@ -68,17 +69,17 @@ function utcMinute(isoDateTime) {
 }
 
 // Intl's Chinese lists join with a bare 和 ("Drogon和nginx"); Chinese typesetting puts a space between
-// a Chinese word and Latin text, as the rest of the page does ("Drogon 和 nginx"). Punctuation such as
-// 、 stays unspaced.
+// a Chinese word and Latin text, as the rest of the page does ("Drogon 和 nginx"), and none next to a
+// Chinese character or full-width punctuation ("服务器（甲）和 GET /json"). Punctuation such as 、 stays
+// unspaced.
 const HAN_WORD = /^\p{Script=Han}+$/u;
-const HAN_END = /\p{Script=Han}$/u;
-const HAN_START = /^\p{Script=Han}/u;
+const wideAt = (text, index) => text !== '' && isLineBreakCjk(Array.from(text).at(index));
 function spacedList(listFormat, items) {
   const parts = listFormat.formatToParts(items);
   return parts.map((part, i) => {
     if (part.type !== 'literal' || !HAN_WORD.test(part.value)) return part.value;
-    const before = i > 0 && !HAN_END.test(parts[i - 1].value) ? ' ' : '';
-    const after = i + 1 < parts.length && !HAN_START.test(parts[i + 1].value) ? ' ' : '';
+    const before = i > 0 && !wideAt(parts[i - 1].value, -1) ? ' ' : '';
+    const after = i + 1 < parts.length && !wideAt(parts[i + 1].value, 0) ? ' ' : '';
     return before + part.value + after;
   }).join('');
 }

@@ -6,6 +6,9 @@
 //                                      (blank lines around it)
 //   <!-- /bench:profiles -->
 //   ... a threshold of <!-- bench:saturationThreshold -->90%<!-- /bench:saturationThreshold --> ...   (inline)
+// An inline value never starts a line: an HTML comment there starts an HTML block (CommonMark, in
+// markdown-it and docsify's marked alike), so the line would show as raw HTML, its Markdown unrendered
+// (a `code` span keeps its backticks), and end the paragraph.
 // The build replaces what is between them. The names are those of BLOCKS and VALUES: each subject of
 // the Benchmarks pages generates its own (subject-list.js), and the table of measurements is made of
 // their columns, one row per profile that measures any of them.
@@ -49,7 +52,7 @@ function fillBenchParts(body, { strings, where, getSettings, results = null }) {
   const fmt = createFormatter(strings.format);
   const listFormat = new Intl.ListFormat(fmt.locale, { type: 'conjunction', style: 'long' });
   const ctx = { strings, fmt, list: (items) => spacedList(listFormat, items), results };
-  return body.replace(MARKER, (all, name, inside) => {
+  return body.replace(MARKER, (all, name, inside, offset) => {
     const block = /^\n[\s\S]*\n$/.test(inside) || inside === '\n';
     if (BLOCKS[name]) {
       if (!block) throw new Error(`${where}: <!-- bench:${name} --> is a block: put the comments on their own lines`);
@@ -58,6 +61,10 @@ function fillBenchParts(body, { strings, where, getSettings, results = null }) {
     }
     if (VALUES[name]) {
       if (inside.includes('\n')) throw new Error(`${where}: <!-- bench:${name} --> is a value: keep it on one line`);
+      const line = body.slice(body.lastIndexOf('\n', offset - 1) + 1, offset);
+      if (/^\s*$/.test(line)) {
+        throw new Error(`${where}:${body.slice(0, offset).split('\n').length}: <!-- bench:${name} --> starts a line, which makes the line raw HTML (Markdown unrendered) and ends the paragraph: put a word before it`);
+      }
       return `<!-- bench:${name} -->${VALUES[name](ctx, settings)}<!-- /bench:${name} -->`;
     }
     throw new Error(`${where}: unknown generated part bench:${name} (known: ${[...Object.keys(BLOCKS), ...Object.keys(VALUES)].join(', ')})`);

@@ -2,11 +2,13 @@
 // the exact markdown lexer (the marked build docsify ships) that the site renders pages with. The
 // link checker tokenizes headings with it, so an anchor resolves here exactly when it does in the
 // browser. The sandbox offers only what the bundle touches while loading; docsify itself never
-// starts (its DOMContentLoaded listener never fires), so no DOM is needed.
+// starts (its DOMContentLoaded listener never fires), so no DOM is needed. Its marked gets the site's
+// CJK rules (shared/src/cjk-markdown/), as plugins/site-config.js gives them in the browser.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
+const { useMarked } = require('../../../shared/src/cjk-markdown/use-marked');
 
 const bundlePath = path.join(__dirname, '..', '..', '..', 'node_modules', 'docsify', 'dist', 'docsify.js');
 let loaded = null;
@@ -44,6 +46,7 @@ function loadDocsifyRuntime() {
   if (!window.marked || typeof window.marked.lexer !== 'function' || !window.Docsify || typeof window.Docsify.slugify !== 'function') {
     throw new Error(`docsify runtime: ${bundlePath} did not expose window.marked.lexer and window.Docsify.slugify`);
   }
+  useMarked(window.marked);
   loaded = { marked: window.marked, docsifySlugify: window.Docsify.slugify, DocsifyCompiler: window.DocsifyCompiler, version: window.Docsify.version };
   return loaded;
 }

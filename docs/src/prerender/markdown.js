@@ -9,7 +9,10 @@
 // - code blocks are highlighted with the same Prism languages the site loads, in docsify's markup;
 // - note, tip and warning boxes (GitHub's alert syntax, "> [!NOTE]") with markdown-it-github-alerts,
 //   written as docsify 5 writes its callouts (<div class="callout note">) with the title that
-//   plugins/callouts.js adds there, in the page's language (env.calloutTitles; English without one).
+//   plugins/callouts.js adds there, in the page's language (env.calloutTitles; English without one);
+// - Chinese text as docsify shows it with the site's rules (shared/src/cjk-markdown/): `**` next to
+//   Chinese punctuation opens and closes (markdown-it-cjk-friendly, the rule docsify's marked gets
+//   from emphasis.js), and a line break inside a Chinese sentence joins the lines (line-breaks.js).
 // The text helpers (inlineText, htmlText) give the plain text the descriptions and the search index use.
 'use strict';
 const fs = require('node:fs');
@@ -17,6 +20,8 @@ const path = require('node:path');
 const MarkdownIt = require('markdown-it');
 // An ES module; node 20.19 and later load it with require().
 const githubAlerts = require('markdown-it-github-alerts').default;
+const cjkFriendly = require('markdown-it-cjk-friendly').default;
+const cjkLineBreaks = require('../../../shared/src/cjk-markdown/line-breaks');
 const { createSlugger, headingConfigId } = require('../docsify/slug');
 const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
@@ -131,6 +136,8 @@ function callouts(md) {
 /** A markdown-it instance that renders pages as docsify does (see the top of this file). */
 function createMarkdown() {
   const md = new MarkdownIt({ html: true, linkify: true });
+  md.use(cjkFriendly);
+  md.use(cjkLineBreaks.markdownIt);
   callouts(md);
   md.core.ruler.push('docsify_heading_ids', headingIds);
   md.core.ruler.push('docsify_table_align', tableAlign);

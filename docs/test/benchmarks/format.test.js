@@ -60,5 +60,7 @@ test('Chinese lists put a space between 和 and Latin names, not around punctuat
   assert.equal(spacedList(zh, ['Drogon', 'nginx']), 'Drogon 和 nginx');
   assert.equal(spacedList(zh, ['Drogon', 'nginx', 'nginx return 200']), 'Drogon、nginx 和 nginx return 200');
   assert.equal(spacedList(zh, ['读', '写']), '读和写');
+  assert.equal(spacedList(zh, ['服务器（甲）', 'GET /json（乙）']), '服务器（甲）和 GET /json（乙）');
+  assert.equal(spacedList(zh, ['a「b」', '「c」d']), 'a「b」和「c」d');
   assert.equal(spacedList(en, ['a', 'b', 'c']), 'a, b, and c');
 });

@@ -54,7 +54,7 @@ test('per-scenario run lengths, pipelining, the sweep and instruction counts (th
   };
   const settings = benchSettings(json);
   assert.deepEqual(settings.profiles[0].scenarios[1], { id: 'p', tool: 'wrk', connections: 256, keepAlive: true, pipelineDepth: 16, durationSeconds: 1, warmupSeconds: 1, repetitions: 2 });
-  const body = fill('<!-- bench:profiles -->\n\n<!-- /bench:profiles -->\n<!-- bench:measurements -->\n\n<!-- /bench:measurements -->\n<!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->', 'en', json);
+  const body = fill('<!-- bench:profiles -->\n\n<!-- /bench:profiles -->\n<!-- bench:measurements -->\n\n<!-- /bench:measurements -->\nresamples: <!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->', 'en', json);
   assert.match(body, /wrk, 256 connections, keep-alive, 16 requests per write \(1 s runs, 1 s warm-up, 2 repetitions\)/);
   // No fixed-rate block in this profile: a dash in its column.
   assert.match(body, /\| `quick` \| ab at 1 · 100 connections, 1 run\(s\) of 1 s per level \| — \| `keepalive`: N = 2,000, 1 repeat\(s\) \|/);
@@ -69,7 +69,7 @@ test('the JSON application, fixed-rate levels and JSON instruction cases of ever
   const servers = JSON.parse(fs.readFileSync(path.join(repoRoot, json.json.serversFile), 'utf8')).servers;
   const settings = benchSettings(json, { jsonServers: servers });
   const body = fillBenchParts('<!-- bench:json -->\n\n<!-- /bench:json -->\n<!-- bench:measurements -->\n\n<!-- /bench:measurements -->\n'
-    + '<!-- bench:fixedRateFractions -->?<!-- /bench:fixedRateFractions --> <!-- bench:fixedRateRounds -->?<!-- /bench:fixedRateRounds -->',
+    + 'at <!-- bench:fixedRateFractions -->?<!-- /bench:fixedRateFractions --> <!-- bench:fixedRateRounds -->?<!-- /bench:fixedRateRounds -->',
   { strings: stringsOf('en'), where: 'page.md', getSettings: () => settings });
   const jsonRows = body.split('<!-- /bench:json -->')[0].split('\n').filter((l) => l.startsWith('| `'));
   for (const [id, profile] of Object.entries(json.profiles).filter(([, p]) => p.json)) {
@@ -119,6 +119,9 @@ test('a part that is unknown, unclosed, or a block written inline is an error na
   assert.throws(() => fill('<!-- bench:profiles -->\n\nx'), /page\.md: a <!-- bench:NAME --> part is not closed/);
   assert.throws(() => fill('<!-- bench:profiles -->x<!-- /bench:profiles -->'), /is a block: put the comments on their own lines/);
   assert.throws(() => fill('<!-- bench:saturationThreshold -->\nx\n<!-- /bench:saturationThreshold -->'), /is a value: keep it on one line/);
+  // A value at the start of a line would make that line an HTML block: raw, and out of its paragraph.
+  assert.throws(() => fill('a threshold of\n<!-- bench:saturationThreshold -->90%<!-- /bench:saturationThreshold --> in `x`'), /page\.md:2: <!-- bench:saturationThreshold --> starts a line/);
+  assert.throws(() => fill('  <!-- bench:saturationThreshold -->90%<!-- /bench:saturationThreshold -->'), /page\.md:1: .* starts a line/);
 });
 
 test('npm run check fails when bench/scenarios.json changes and Methodology was not regenerated', (t) => {
@@ -148,8 +151,8 @@ test('the pipelining figures quoted in prose are the default profile\'s (depth, 
   assert.ok(piped.length > 0, 'the default profile has pipelined scenarios');
   const en = new Intl.NumberFormat('en-US');
   const list = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(piped.map((sc) => en.format(sc.connections)));
-  const body = fill('<!-- bench:pipelineDepth -->?<!-- /bench:pipelineDepth --> at <!-- bench:pipelinedConnections -->?<!-- /bench:pipelinedConnections --> (<!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->)');
-  assert.equal(body, `<!-- bench:pipelineDepth -->${piped[0].pipelineDepth}<!-- /bench:pipelineDepth --> at <!-- bench:pipelinedConnections -->${list}<!-- /bench:pipelinedConnections --> (<!-- bench:bootstrapResamples -->${en.format(json.bootstrap.resamples)}<!-- /bench:bootstrapResamples -->)`);
+  const body = fill('writes <!-- bench:pipelineDepth -->?<!-- /bench:pipelineDepth --> at <!-- bench:pipelinedConnections -->?<!-- /bench:pipelinedConnections --> (<!-- bench:bootstrapResamples -->?<!-- /bench:bootstrapResamples -->)');
+  assert.equal(body, `writes <!-- bench:pipelineDepth -->${piped[0].pipelineDepth}<!-- /bench:pipelineDepth --> at <!-- bench:pipelinedConnections -->${list}<!-- /bench:pipelinedConnections --> (<!-- bench:bootstrapResamples -->${en.format(json.bootstrap.resamples)}<!-- /bench:bootstrapResamples -->)`);
   // The Methodology pages use them.
   for (const page of ['ENG/Methodology.md', 'CHN/测试方法.md']) {
     const text = fs.readFileSync(path.join(repoRoot, page), 'utf8');
@@ -160,7 +163,7 @@ test('the pipelining figures quoted in prose are the default profile\'s (depth, 
 });
 
 test('Methodology reads the results file as every subject does (ctx.results): the calibration figures, or a dash without one', () => {
-  const body = '<!-- bench:calibrationOwn -->?<!-- /bench:calibrationOwn --> <!-- bench:calibrationPooled -->?<!-- /bench:calibrationPooled -->';
+  const body = 'Own: <!-- bench:calibrationOwn -->?<!-- /bench:calibrationOwn --> <!-- bench:calibrationPooled -->?<!-- /bench:calibrationPooled -->';
   const results = { pooled: { calibration: { ownInterval: { contained: 3, total: 4 }, pooledInterval: { contained: 0, total: 0 } } } };
   const filled = fillBenchParts(body, { strings: stringsOf('en'), where: 'page.md', getSettings: () => benchSettings(scenarios()), results });
   assert.match(filled, /<!-- bench:calibrationOwn -->3 of 4 \(75\.0%\)<!-- \/bench:calibrationOwn -->/);

@@ -90,6 +90,14 @@ test('inline text and raw HTML text: what a reader sees, never tags or attribute
   assert.equal(htmlText('<figure data-chart="{&quot;x&quot;:1}"><figcaption>Req&amp;s <b>per</b> s</figcaption><!-- note --></figure>').replace(/\s+/g, ' ').trim(), 'Req&s per s');
 });
 
+test('Chinese text as docsify shows it with the site\'s rules: `**` next to full-width punctuation closes, a line break inside a sentence goes', () => {
+  const markdown = '**完整程序：**本站仓库中的\n`examples/`。\n\n从底层开始就是异步的。\n网络 I/O\nand English\nlines.';
+  const { html, tokens } = renderMarkdown(md, markdown, { route: '/CHN/概述', htmlLang: 'zh-CN', aliases: {}, pages });
+  assert.match(html, /<p><strong>完整程序：<\/strong>本站仓库中的\n<code>examples\/<\/code>。<\/p>/);
+  assert.match(html, /<p>从底层开始就是异步的。网络 I\/O\nand English\nlines.<\/p>/);
+  assert.deepEqual(tokens.filter((t) => t.type === 'inline').map(inlineText), ['完整程序：本站仓库中的 examples/。', '从底层开始就是异步的。网络 I/O and English lines.']);
+});
+
 test('note, tip and warning boxes: GitHub\'s alert syntax as docsify 5 renders it, titled in the page\'s language, text escaped', () => {
   const markdown = '> [!WARNING]\n> Never block `the loop` <b>here</b>.\n\n> [!TIP]\n> a tip\n\n> a quote';
   const html = renderMarkdown(md, markdown, { route: '/CHN/概述', htmlLang: 'zh-CN', aliases: {}, pages, calloutTitles: { warning: '警告', tip: '提示' } }).html;

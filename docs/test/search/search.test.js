@@ -21,13 +21,14 @@ const foldedTerms = () => loadOverrides().entries.filter((e) => e.after === unde
 const { createIndex, tokenize, excerpt } = require('../../../shared/src/search-text');
 
 let files;
+let markdownFiles;
 let manifest;
 let fold;
 let indexes;
 let data;
 
 test.before(async () => {
-  ({ manifest, files, fold, indexes, data } = await searchIndexes({ maxResults: 1000 }));
+  ({ manifest, markdown: markdownFiles, files, fold, indexes, data } = await searchIndexes({ maxResults: 1000 }));
 });
 
 // The sections (route, heading id) whose text or title holds a string.
@@ -55,6 +56,29 @@ test('one index per language; the Chinese ones fold with the table, English not'
   const quickStart = data.en.sections.filter((s) => data.en.pages[s[0]].route === '/ENG/Quick-Start');
   assert.ok(quickStart.some((s) => s[4].includes('app().registerHandler(') && !s[3].includes('app().registerHandler(')), 'a code block in the prose of its section');
   assert.ok(data.en.sections.every((s) => s.length === 5 && typeof s[4] === 'string'));
+});
+
+test('search text is what a reader sees of Chinese: `**` next to punctuation rendered, no line break inside a sentence', () => {
+  const { pageSections } = require('../../src/search/documents');
+  const { createMarkdown } = require('../../src/prerender/markdown');
+  const tokens = createMarkdown().parse('# 标题\n\n> **完整程序：**本站仓库中的\n> 目录。\n\n从底层开始就是异步的。\n网络 I/O', {});
+  assert.deepEqual(pageSections(tokens, '标题'), [{ id: null, title: '标题', text: '完整程序：本站仓库中的目录。 从底层开始就是异步的。网络 I/O', code: '' }]);
+  // The real pages: no ** next to Chinese in their text outside code (the index holds code too, and
+  // Contributing quotes `**完整程序：**本站` as code).
+  const md = createMarkdown();
+  for (const lang of manifest.languages.filter((l) => l.code !== 'en')) {
+    const raw = [];
+    manifest.pages.forEach((page, index) => {
+      const tokens = md.parse(markdownFiles.get(page.entries[lang.code].relPath), {});
+      const code = tokens.flatMap((t) => (t.type === 'inline' ? t.children.filter((c) => c.type === 'code_inline') : [t]))
+        .filter((t) => t.type === 'code_inline' || t.type === 'fence' || t.type === 'code_block').map((t) => t.content);
+      for (const section of data[lang.code].sections.filter((s) => s[0] === index)) {
+        const prose = code.reduce((text, c) => text.split(c).join(' '), section[3]);
+        if (/\*\*\p{sc=Han}|[\p{sc=Han}\u3001-\u303f\uff01-\uff65]\*\*/u.test(prose)) raw.push(`${page.entries[lang.code].route}#${section[1]}`);
+      }
+    });
+    assert.deepEqual(raw, [], `${lang.code}: sections whose text shows ** next to Chinese`);
+  }
 });
 
 test('folding: the same function for index and query, and it settles (folding twice changes nothing)', () => {

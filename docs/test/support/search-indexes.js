@@ -9,11 +9,15 @@ const { generatePages } = require('../../src/generate-pages');
 const { siteMarkdown } = require('../../src/build');
 const { buildIndexes } = require('../../src/search/rank-queries');
 
-/** { manifest, files (site path -> JSON text), data (code -> search file), indexes (code -> index), fold }. */
+/**
+ * { manifest, markdown (the site's Markdown files: relPath -> text), files (site path -> JSON text),
+ *   data (code -> search file), indexes (code -> index), fold }.
+ */
 async function searchIndexes({ maxResults = 1000 } = {}) {
   const generated = generatePages({});
   const { manifest } = generated;
-  return { manifest, ...(await buildIndexes({ manifest, files: siteMarkdown(generated), maxResults })) };
+  const markdown = siteMarkdown(generated);
+  return { manifest, markdown, ...(await buildIndexes({ manifest, files: markdown, maxResults })) };
 }
 
 module.exports = { searchIndexes };
