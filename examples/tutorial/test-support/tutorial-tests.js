@@ -3,8 +3,10 @@
 // started as its page starts it.
 //
 // The build: every step folder is copied out of the repository (under $BENCH_HOME/build/) and built
-// there with the one command its page gives (docs/guide/guide.json folderBuildCommand), as a reader's
-// copy would be: so the build every test uses is also the check that each step builds on its own.
+// there with the command its page gives (its commands.sh region build: the guide's one command,
+// docs/guide/guide.json folderBuildCommand; or release, the same for a release build, which step 8's
+// page builds and deploys), as a reader's copy would be: so the build every test uses is also the
+// check that each step builds on its own, and step 8 is built once, in the build type its page ships.
 // Copies are kept between runs and only changed files are rewritten, so make rebuilds only what
 // changed; a step whose files, command and Drogon are those of its last successful build is not
 // even configured again (a record keyed by their content). Two steps build at a time.
@@ -55,6 +57,21 @@ function syncCopy(step, files, copy) {
   walk('');
 }
 
+/**
+ * The command that builds a step as its page says: its commands.sh region release if it has one,
+ * else its region build. Either is the guide's one command (folderBuildCommand), a release build
+ * adding -DCMAKE_BUILD_TYPE=Release to the first cmake, or this throws: a page's build that the test
+ * does not run could drift.
+ */
+function stepBuildCommand(step, folderBuildCommand) {
+  const text = fs.readFileSync(path.join(tutorialDir, step, 'commands.sh'), 'utf8');
+  const region = /^# \[guide:release\]$/m.test(text) ? 'release' : 'build';
+  const command = guide.exampleRegion(`${step}/commands.sh`, region, tutorialDir).trim();
+  const expected = region === 'release' ? folderBuildCommand.replace('-B build', '-B build -DCMAKE_BUILD_TYPE=Release') : folderBuildCommand;
+  if (command !== expected) throw new Error(`examples/tutorial/${step}/commands.sh#${region}: "${command}", where the guide's command is "${expected}"`);
+  return { region, command };
+}
+
 function buildKey(step, files, { command, state }) {
   const hash = crypto.createHash('sha256');
   hash.update(JSON.stringify({ command, prefix: state.drogonPrefix, compiler: state.compiler }));
@@ -75,7 +92,7 @@ function buildSteps() {
 
 async function build() {
   const { state, statePath } = guide.guideState();
-  const command = loadGuideConfig(path.join(tutorialDir, '..', '..')).folderBuildCommand;
+  const { folderBuildCommand } = loadGuideConfig(path.join(tutorialDir, '..', '..'));
   const sourceKey = crypto.createHash('sha256').update(fs.realpathSync(tutorialDir)).digest('hex').slice(0, 8);
   const root = path.join(path.dirname(statePath), 'build', `tutorial-${path.basename(state.drogonPrefix)}-${sourceKey}`);
   fs.mkdirSync(root, { recursive: true });
@@ -93,6 +110,7 @@ async function build() {
       // (../02-first-controller) finds nothing, as in a reader's copy.
       const copy = path.join(root, step, 'src');
       const files = filesOf(step);
+      const { command } = stepBuildCommand(step, folderBuildCommand);
       const record = path.join(root, step, `built-${buildKey(step, files, { command, state })}.json`);
       if (fs.existsSync(record) && fs.existsSync(path.join(copy, 'build', 'readinglist'))) {
         unchanged.push(step);
@@ -156,7 +174,7 @@ const MASKS = {
   cookieFile: [/(\tsession\t)[0-9a-f-]{36}/gi, '$1<random id>'],
 };
 
-module.exports = { tutorialDir, stepNames, filesOf, buildSteps, readerFolder, runStepRegion, checkStepRegion, MASKS };
+module.exports = { tutorialDir, stepNames, filesOf, stepBuildCommand, buildSteps, readerFolder, runStepRegion, checkStepRegion, MASKS };
 
 /**
  * A step's program started in a reader's folder (readerFolder) on a free port, stopped when test t
