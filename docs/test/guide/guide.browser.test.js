@@ -1,12 +1,14 @@
 // The guide in the real site (docsify 5 in Debian's Chromium): every code block a guide page shows in
 // the browser is the text of its file region, in all three languages, and the search of each language
-// finds guide pages in that language.
+// finds guide pages in that language. The tutorial's step pages, in every language: every block of the
+// page renders as code with its text, the change blocks as diffs (their + and - lines coloured), the
+// step's folder link is there, and no raw Markdown or HTML shows in the text.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSite, launchBrowser, gotoRoute } = require('../support/browser');
+const { startSite, launchBrowser, watchProblems, gotoRoute } = require('../support/browser');
 const { generatePages } = require('../../src/generate-pages');
 const { includedBlocks } = require('../../src/guide/code-blocks');
 const { repoRoot } = require('../support/content-copy');
@@ -49,6 +51,79 @@ test('the code a guide page shows in the browser is its files\' code, in every l
     }
   }
   assert.ok(compared > 300, `only ${compared} blocks compared`);
+  await page.close();
+});
+
+// The fenced blocks of a page's Markdown, in order: { lang, code }. The tutorial's pages put every fence
+// at the start of a line, and no fence inside another.
+function fencedBlocks(markdown) {
+  return [...markdown.matchAll(/^```([\w+-]*)\n([\s\S]*?)\n```$/gm)].map((m) => ({ lang: m[1], code: m[2] }));
+}
+
+test('the tutorial\'s pages in the browser: code and change blocks render as code, with their language, and no raw markup', { timeout: 300000 }, async () => {
+  const { manifest, files } = generatePages({ root: repoRoot });
+  const steps = manifest.pages.filter((p) => p.section === 'tutorial');
+  assert.ok(steps.length >= 8, `only ${steps.length} tutorial pages`);
+  const page = watchProblems(await browser.newPage());
+  let diffs = 0;
+  // Every page and language is looked at; what is wrong is listed at the end.
+  const wrong = [];
+  const check = (ok, message) => { if (!ok) wrong.push(message); };
+  for (const entry of steps) {
+    for (const lang of manifest.languages) {
+      const { route, relPath } = entry.entries[lang.code];
+      const where = `${lang.code} ${route}`;
+      const blocks = fencedBlocks(files.get(relPath));
+      const folder = /examples\/tutorial\/(\d{2}-[\w-]+)/.exec(files.get(relPath))[1];
+      await gotoRoute(page, site.url, route);
+      const shown = await page.evaluate((step) => {
+        const main = document.querySelector('#main');
+        const prose = main.cloneNode(true);
+        prose.querySelectorAll('pre, code').forEach((el) => el.remove());
+        const folderLink = [...main.querySelectorAll('a')].find((a) => a.getAttribute('href').endsWith(`/tree/main/examples/tutorial/${step}`));
+        return {
+          pres: [...main.querySelectorAll('pre')].map((pre) => ({
+            lang: pre.getAttribute('data-lang'),
+            codeClass: pre.querySelector('code')?.className || '',
+            text: pre.querySelector('code')?.textContent.replace(/\n$/, ''),
+            // Prism's diff makes one token of a run of + (or -) lines, with a prefix token per line.
+            inserted: pre.querySelectorAll('code .token.inserted-sign .token.prefix').length,
+            deleted: pre.querySelectorAll('code .token.deleted-sign .token.prefix').length,
+            coords: pre.querySelectorAll('code .token.coord').length,
+          })),
+          prose: prose.innerText,
+          folderLinkVisible: !!folderLink && folderLink.getBoundingClientRect().height > 0,
+        };
+      }, folder);
+      check(shown.pres.length === blocks.length, `${where}: ${blocks.length} fenced blocks in the page, ${shown.pres.length} code blocks in the browser`);
+      blocks.forEach((block, i) => {
+        if (!shown.pres[i]) return;
+        const pre = shown.pres[i];
+        check(pre.text === block.code, `${where}: block ${i + 1} (\`\`\`${block.lang}) shows other text`);
+        if (block.lang) {
+          check(pre.lang === block.lang, `${where}: block ${i + 1} has language ${pre.lang}, not ${block.lang}`);
+          check(new RegExp(`\\blang(uage)?-${block.lang}\\b`).test(pre.codeClass), `${where}: block ${i + 1}'s code element is "${pre.codeClass}"`);
+        }
+        if (block.lang === 'diff') {
+          // Every line that comes and goes is coloured as such; every hunk header is one.
+          const lines = block.code.split('\n');
+          check(pre.inserted === lines.filter((l) => l.startsWith('+')).length, `${where}: block ${i + 1}: ${pre.inserted} lines highlighted as inserted`);
+          check(pre.deleted === lines.filter((l) => l.startsWith('-')).length, `${where}: block ${i + 1}: ${pre.deleted} lines highlighted as deleted`);
+          check(pre.coords === lines.filter((l) => l.startsWith('@@')).length, `${where}: block ${i + 1}: ${pre.coords} hunk headers`);
+          diffs += 1;
+        }
+      });
+      check(shown.folderLinkVisible, `${where}: no visible link to examples/tutorial/${folder}`);
+      // Markup that did not render: fences, comments (the generated blocks' markers), bold, links,
+      // HTML tags or entities shown as text.
+      const raw = /```|<!--|-->|\*\*|\]\(|<\/?[a-z][\w-]*[\s>]|&(?:lt|gt|amp|quot|#\d+);|\[\/?guide:/i.exec(shown.prose);
+      check(raw === null, `${where}: raw markup in the text: ${raw && JSON.stringify(shown.prose.slice(Math.max(0, raw.index - 60), raw.index + 60))}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(diffs >= 3 * 20, `only ${diffs} change blocks seen`);
+  assert.deepEqual(page.problems, [], 'console errors or warnings on the tutorial pages');
+  assert.deepEqual(page.failedResponses, []);
   await page.close();
 });
 

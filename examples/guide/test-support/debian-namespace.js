@@ -91,8 +91,13 @@ async function startDebianNamespace(scratch, { shared = [] } = {}) {
     run: (script, { label = 'in the namespace', timeoutMs = 120000 } = {}) => runCommand([...enter, 'bash', '-euo', 'pipefail', '-c', script], { label, timeoutMs }),
     file: (p) => path.join(`/proc/${init}/root`, p),
     stop: async () => {
-      // Services first, as a shutdown would; then the namespace, and with it anything left.
-      await runCommand([...enter, 'bash', '-c', 'systemctl stop drogon-app; systemctl stop nginx'], { label: 'stop the services', timeoutMs: 60000 }).catch(() => {});
+      // Services first, as a shutdown would (the applications, then nginx in front of them); then the
+      // namespace, and with it anything left.
+      const stopAll = `for f in /run/systemctl-standin/*.pid; do
+  [ -e "$f" ] || continue; unit=$(basename "$f" .pid); [ "$unit" = nginx ] || systemctl stop "$unit"
+done
+systemctl stop nginx`;
+      await runCommand([...enter, 'bash', '-c', stopAll], { label: 'stop the services', timeoutMs: 60000 }).catch(() => {});
       if (!(await stopGroup(pgid, 5000))) throw new Error('the namespace\'s process group survived SIGKILL');
       const left = Date.now() + 5000;
       while (processesIn(ns).length && Date.now() < left) await sleep(50);

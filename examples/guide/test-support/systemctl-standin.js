@@ -8,7 +8,10 @@
 //   start | stop | reload UNIT...
 // A service runs with the [Service] settings of its unit: User=, Group=, WorkingDirectory=,
 // LimitNOFILE=, NoNewPrivileges=, ProtectSystem= (true, full), PrivateTmp=, LogsDirectory= and
-// StateDirectory= (created for User=, mode 0755, as systemd does); its standard output and error go to
+// StateDirectory= (created for User=, mode 0755, as systemd does), EnvironmentFile= (read as root
+// before the user changes, as systemd does; a leading '-' for a file that may be missing), and
+// ExecStartPre= (each run before ExecStart= with the same user, sandbox and environment; a failure,
+// unless the line starts with '-', fails the start); its standard output and error go to
 // /run/systemctl-standin/UNIT.journal. A setting it does not know fails the command, so a unit can
 // never rely on something the stand-in silently skips. Type=forking (Debian's nginx.service) runs
 // ExecStartPre= and ExecStart= and reads PIDFile=; ExecReload= and ExecStop= run as written (a reload
@@ -22,9 +25,9 @@ const STATE = '/run/systemctl-standin';
 const UNIT_DIRS = ['/etc/systemd/system', '/lib/systemd/system'];
 const KNOWN = {
   Unit: ['Description', 'Documentation', 'After', 'Wants', 'Requires', 'Before'],
-  Service: ['Type', 'PIDFile', 'User', 'Group', 'WorkingDirectory', 'ExecStartPre', 'ExecStart', 'ExecReload',
-    'ExecStop', 'Restart', 'RestartSec', 'KillSignal', 'KillMode', 'TimeoutStopSec', 'LimitNOFILE', 'LogsDirectory',
-    'StateDirectory', 'NoNewPrivileges', 'ProtectSystem', 'PrivateTmp'],
+  Service: ['Type', 'PIDFile', 'User', 'Group', 'WorkingDirectory', 'EnvironmentFile', 'ExecStartPre', 'ExecStart',
+    'ExecReload', 'ExecStop', 'Restart', 'RestartSec', 'KillSignal', 'KillMode', 'TimeoutStopSec', 'LimitNOFILE',
+    'LogsDirectory', 'StateDirectory', 'NoNewPrivileges', 'ProtectSystem', 'PrivateTmp'],
   Install: ['WantedBy'],
 };
 
@@ -86,9 +89,34 @@ function ensureDirectory(unit, base, key) {
   }
 }
 
-// The command that runs ExecStart= as the unit says: its own mount namespace for ProtectSystem= and
-// PrivateTmp=, the working directory, the file limit, then the user, without new privileges.
-function serviceCommand(unit) {
+// EnvironmentFile=: KEY=VALUE lines; blank lines and lines starting with # or ; are skipped; a value
+// in single or double quotes loses them. (systemd also joins lines ending in a backslash and reads
+// escapes in double quotes: a line the stand-in does not read that way fails the start.)
+function environmentOf(unit) {
+  const env = {};
+  for (const entry of all(unit, 'EnvironmentFile')) {
+    const optional = entry.startsWith('-');
+    const file = optional ? entry.slice(1) : entry;
+    if (!fs.existsSync(file)) {
+      if (optional) continue;
+      fail(`${unit.name}: EnvironmentFile=${file}: no such file`);
+    }
+    fs.readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
+      if (/^\s*([#;]|$)/.test(line)) return;
+      const kv = /^\s*([A-Za-z_][A-Za-z0-9_]*)=(.*?)\s*$/.exec(line);
+      if (!kv || /\\$/.test(line)) fail(`${unit.name}: ${file}:${i + 1}: not a KEY=VALUE line the stand-in reads: ${line}`);
+      const quoted = /^(['"])(.*)\1$/.exec(kv[2]);
+      if (quoted && quoted[1] === '"' && /\\/.test(quoted[2])) fail(`${unit.name}: ${file}:${i + 1}: escapes in double quotes are not supported by the stand-in`);
+      env[kv[1]] = quoted ? quoted[2] : kv[2];
+    });
+  }
+  return env;
+}
+
+// The command that runs ExecStart= (or another line, an ExecStartPre=) as the unit says: its own mount
+// namespace for ProtectSystem= and PrivateTmp=, the working directory, the file limit, then the user,
+// without new privileges.
+function serviceCommand(unit, line = null) {
   const mounts = [];
   const protect = one(unit, 'ProtectSystem', 'no');
   const readOnly = { no: [], false: [], true: ['/usr', '/boot', '/efi'], yes: ['/usr', '/boot', '/efi'], full: ['/usr', '/boot', '/efi', '/etc'] }[protect];
@@ -114,7 +142,7 @@ function serviceCommand(unit) {
   const start = all(unit, 'ExecStart');
   if (start.length !== 1) fail(`${unit.name}: a simple service needs one ExecStart=, not ${start.length}`);
   const cd = one(unit, 'WorkingDirectory', '/');
-  const inner = [...mounts, `cd ${quote(cd)}`, `exec ${exec.map(quote).join(' ')} ${start[0]}`].join(' && ');
+  const inner = [...mounts, `cd ${quote(cd)}`, `exec ${exec.map(quote).join(' ')} ${line || start[0]}`].join(' && ');
   return `unshare --mount --propagation private -- /bin/sh -c ${quote(inner)}`;
 }
 
@@ -133,10 +161,20 @@ async function start(unit) {
   if (type !== 'simple') fail(`${unit.name}: Type=${type} is not supported`);
   ensureDirectory(unit, '/var/log', 'LogsDirectory');
   ensureDirectory(unit, '/var/lib', 'StateDirectory');
+  const env = { ...process.env, ...environmentOf(unit) };
+  // ExecStartPre= lines in order, each as the unit's user, before the service starts: one that fails
+  // (unless it starts with '-') fails the start, as with systemd.
+  for (const line of all(unit, 'ExecStartPre')) {
+    const ignore = line.startsWith('-');
+    const journalFd = fs.openSync(stateFile(unit, 'journal'), 'a');
+    const r = spawnSync('/bin/sh', ['-c', serviceCommand(unit, ignore ? line.slice(1) : line)], { env, stdio: ['ignore', journalFd, journalFd] });
+    fs.closeSync(journalFd);
+    if (r.status !== 0 && !ignore) fail(`${unit.name}: ExecStartPre=${line} failed (exit ${r.status ?? r.signal}); see ${stateFile(unit, 'journal')}`);
+  }
   // A supervisor in a session of its own records the main process and, when it ends, its exit status.
   const script = `${serviceCommand(unit)} </dev/null & echo $! > ${quote(pidFile)}; wait $!; echo $? > ${quote(stateFile(unit, 'status'))}`;
   const journal = fs.openSync(stateFile(unit, 'journal'), 'a');
-  const supervisor = spawn('/bin/sh', ['-c', script], { detached: true, stdio: ['ignore', journal, journal] });
+  const supervisor = spawn('/bin/sh', ['-c', script], { detached: true, env, stdio: ['ignore', journal, journal] });
   supervisor.unref();
   fs.writeFileSync(stateFile(unit, 'supervisor'), `${supervisor.pid}\n`);
   for (let i = 0; i < 200 && !fs.existsSync(pidFile); i++) await sleep(10);

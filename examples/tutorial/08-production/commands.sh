@@ -45,6 +45,8 @@ $as_root systemctl reload nginx
 curl -s -o /dev/null -w '%{http_code} %{redirect_url}\n' -H 'Host: readinglist.example.com' http://127.0.0.1/
 curl -s -w ' %{http_code}\n' -H 'Host: readinglist.example.com' -H 'Content-Type: application/json' \
   -d '{"name": "ann", "password": "correct horse battery"}' http://127.0.0.1/api/signup
+curl -s -w ' %{http_code}\n' -H 'Host: readinglist.example.com' -H 'Content-Type: application/json' \
+  -d '{"name": "ann", "password": "not her password"}' http://127.0.0.1/api/signin
 # [/guide:try-deployed]
 
 # [guide:show-log]

@@ -3,11 +3,17 @@
 // started as its page starts it.
 //
 // The build: every step folder is copied out of the repository (under $BENCH_HOME/build/) and built
-// there with the one command its page gives (docs/guide/guide.json folderBuildCommand), as a reader's
-// copy would be: so the build every test uses is also the check that each step builds on its own.
+// there with the command its page gives (its commands.sh region build: the guide's one command,
+// docs/guide/guide.json folderBuildCommand; or release, the same for a release build, which step 8's
+// page builds and deploys), as a reader's copy would be: so the build every test uses is also the
+// check that each step builds on its own, and step 8 is built once, in the build type its page ships.
 // Copies are kept between runs and only changed files are rewritten, so make rebuilds only what
 // changed; a step whose files, command and Drogon are those of its last successful build is not
-// even configured again (a record keyed by their content). Two steps build at a time.
+// even configured again (a record keyed by their content). A step's copy is named by that content
+// key, not by the checkout: a fresh clone of the same steps finds the builds another checkout made
+// (the cold test run), and two checkouts with different steps never share a copy. The two newest
+// other copies of a step are kept, so switching branches back and forth rebuilds nothing.
+// Two steps build at a time.
 'use strict';
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -55,11 +61,38 @@ function syncCopy(step, files, copy) {
   walk('');
 }
 
+/**
+ * The command that builds a step as its page says: its commands.sh region release if it has one,
+ * else its region build. Either is the guide's one command (folderBuildCommand), a release build
+ * adding -DCMAKE_BUILD_TYPE=Release to the first cmake, or this throws: a page's build that the test
+ * does not run could drift.
+ */
+function stepBuildCommand(step, folderBuildCommand) {
+  const text = fs.readFileSync(path.join(tutorialDir, step, 'commands.sh'), 'utf8');
+  const region = /^# \[guide:release\]$/m.test(text) ? 'release' : 'build';
+  const command = guide.exampleRegion(`${step}/commands.sh`, region, tutorialDir).trim();
+  const expected = region === 'release' ? folderBuildCommand.replace('-B build', '-B build -DCMAKE_BUILD_TYPE=Release') : folderBuildCommand;
+  if (command !== expected) throw new Error(`examples/tutorial/${step}/commands.sh#${region}: "${command}", where the guide's command is "${expected}"`);
+  return { region, command };
+}
+
 function buildKey(step, files, { command, state }) {
   const hash = crypto.createHash('sha256');
   hash.update(JSON.stringify({ command, prefix: state.drogonPrefix, compiler: state.compiler }));
   for (const f of files) hash.update(`\0${f}\0`).update(fs.readFileSync(path.join(tutorialDir, step, f)));
   return hash.digest('hex').slice(0, 16);
+}
+
+// Removes the copies of a step other than `keep` and the two newest others (by their build record).
+function pruneOtherCopies(root, step, keep) {
+  const others = fs.readdirSync(root)
+    .filter((name) => name.startsWith(`${step}-`) && path.join(root, name) !== keep)
+    .map((name) => {
+      const record = path.join(root, name, 'built.json');
+      return { dir: path.join(root, name), time: fs.existsSync(record) ? fs.statSync(record).mtimeMs : 0 };
+    })
+    .sort((a, b) => b.time - a.time);
+  for (const { dir } of others.slice(2)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 let building = null;
@@ -75,25 +108,29 @@ function buildSteps() {
 
 async function build() {
   const { state, statePath } = guide.guideState();
-  const command = loadGuideConfig(path.join(tutorialDir, '..', '..')).folderBuildCommand;
-  const sourceKey = crypto.createHash('sha256').update(fs.realpathSync(tutorialDir)).digest('hex').slice(0, 8);
-  const root = path.join(path.dirname(statePath), 'build', `tutorial-${path.basename(state.drogonPrefix)}-${sourceKey}`);
+  const { folderBuildCommand } = loadGuideConfig(path.join(tutorialDir, '..', '..'));
+  const root = path.join(path.dirname(statePath), 'build', `tutorial-${path.basename(state.drogonPrefix)}`);
   fs.mkdirSync(root, { recursive: true });
   // A reader's Drogon is where CMake looks (CMAKE_PREFIX_PATH, which CMake reads from the
   // environment, says where the setup's is), its drogon_ctl on the PATH (drogon_create_views runs it).
   const env = { ...process.env, CMAKE_PREFIX_PATH: state.drogonPrefix, PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
   const started = Date.now();
+  const dirOf = new Map();
   const queue = stepNames();
   const built = [];
   const unchanged = [];
   const failures = [];
   const worker = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) {
-      // <root>/<step>/src: the folder's parent holds nothing else, so a path out of the folder
+      // <root>/<step>-<key>/src: the folder's parent holds nothing else, so a path out of the folder
       // (../02-first-controller) finds nothing, as in a reader's copy.
-      const copy = path.join(root, step, 'src');
       const files = filesOf(step);
-      const record = path.join(root, step, `built-${buildKey(step, files, { command, state })}.json`);
+      const { command } = stepBuildCommand(step, folderBuildCommand);
+      const key = buildKey(step, files, { command, state });
+      const home = path.join(root, `${step}-${key}`);
+      const copy = path.join(home, 'src');
+      const record = path.join(home, 'built.json');
+      dirOf.set(step, copy);
       if (fs.existsSync(record) && fs.existsSync(path.join(copy, 'build', 'readinglist'))) {
         unchanged.push(step);
         continue;
@@ -102,20 +139,20 @@ async function build() {
       syncCopy(step, files, copy);
       const begun = Date.now();
       // flock: two test processes never build one copy at once.
-      const run = await guide.runCommand(['flock', '-w', String(BUILD_TIMEOUT_MS / 1000), path.join(root, step, '.lock'), 'nice', '-n', '5', 'bash', '-euo', 'pipefail', '-c', command],
+      const run = await guide.runCommand(['flock', '-w', String(BUILD_TIMEOUT_MS / 1000), path.join(home, '.lock'), 'nice', '-n', '5', 'bash', '-euo', 'pipefail', '-c', command],
         { cwd: copy, env, label: `${step}: ${command}`, timeoutMs: BUILD_TIMEOUT_MS });
       if (run.code !== 0) {
         failures.push(`examples/tutorial/${step}/, copied to ${copy}, does not build with "${command}" (${run.timedOut ? 'timed out' : `exit ${run.code ?? run.signal}`}):\n${(run.stdout + run.stderr).split('\n').slice(-30).join('\n')}`);
         continue;
       }
-      for (const old of fs.readdirSync(path.join(root, step)).filter((f) => /^built-.*\.json$/.test(f))) fs.rmSync(path.join(root, step, old));
+      pruneOtherCopies(root, step, home);
       writeJsonAtomic(record, { step, command, drogonPrefix: state.drogonPrefix, compiler: state.compiler, seconds: (Date.now() - begun) / 1000, builtAt: new Date().toISOString() });
       built.push(`${step} ${((Date.now() - begun) / 1000).toFixed(0)} s`);
     }
   };
   await Promise.all(Array.from({ length: Math.min(2, os.availableParallelism()) }, worker));
   if (failures.length) throw new Error(failures.join('\n\n'));
-  return { dirOf: (step) => path.join(root, step, 'src'), seconds: (Date.now() - started) / 1000, built, unchanged, state };
+  return { dirOf: (step) => dirOf.get(step), seconds: (Date.now() - started) / 1000, built, unchanged, state };
 }
 
 /**
@@ -156,7 +193,7 @@ const MASKS = {
   cookieFile: [/(\tsession\t)[0-9a-f-]{36}/gi, '$1<random id>'],
 };
 
-module.exports = { tutorialDir, stepNames, filesOf, buildSteps, readerFolder, runStepRegion, checkStepRegion, MASKS };
+module.exports = { tutorialDir, stepNames, filesOf, stepBuildCommand, buildSteps, readerFolder, runStepRegion, checkStepRegion, MASKS };
 
 /**
  * A step's program started in a reader's folder (readerFolder) on a free port, stopped when test t

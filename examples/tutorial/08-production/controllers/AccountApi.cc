@@ -5,6 +5,8 @@
 #include "JsonResponses.h"
 #include "Users.h"
 
+#include <drogon/plugins/RealIpResolver.h>
+
 using namespace drogon;
 using drogon_model::sqlite3::Users;
 
@@ -58,7 +60,10 @@ Task<HttpResponsePtr> AccountApi::signIn(HttpRequestPtr req)
     auto user = co_await findAccount(input);
     if (!user)
     {
-        LOG_INFO << "failed sign-in for " << input.name << " from " << req->peerAddr().toIp();
+        // Behind nginx the peer is nginx: the client is the address
+        // RealIpResolver found (the peer's without the plugin).
+        LOG_INFO << "failed sign-in for " << input.name << " from "
+                 << plugin::RealIpResolver::GetRealAddr(req).toIp();
         co_return jsonError(k401Unauthorized, "wrong name or password");
     }
     startSession(req, *user);

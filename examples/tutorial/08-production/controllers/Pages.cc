@@ -6,6 +6,8 @@
 #include "Csrf.h"
 #include "OwnBooks.h"
 
+#include <drogon/plugins/RealIpResolver.h>
+
 using namespace drogon;
 using drogon_model::sqlite3::Books;
 
@@ -104,7 +106,8 @@ Task<HttpResponsePtr> Pages::signIn(HttpRequestPtr req)
         user = co_await findAccount(*account);
     if (!user)
     {
-        LOG_INFO << "failed sign-in from " << req->peerAddr().toIp();
+        // The client as RealIpResolver found it, as in AccountApi.cc.
+        LOG_INFO << "failed sign-in from " << plugin::RealIpResolver::GetRealAddr(req).toIp();
         co_return accountForm(req, "signin", "Wrong name or password.", k401Unauthorized);
     }
     startSession(req, *user);
