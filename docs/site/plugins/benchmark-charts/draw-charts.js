@@ -13,7 +13,7 @@
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) {
-    module.exports = factory(require('./chart-theme'), require('./chart-labels'), require('./chart-datasets'), require('./chart-config')); // unit tests (node)
+    module.exports = factory(require('../../../../shared/src/charts/chart-theme'), require('../../../../shared/src/charts/chart-labels'), require('../../../../shared/src/charts/chart-datasets'), require('../../../../shared/src/charts/chart-config')); // unit tests (node)
   } else {
     var parts = root.BenchmarkChartParts;
     factory(parts.theme, parts.labels, parts.datasets, parts.config).install(root);
