@@ -4,6 +4,7 @@
 // with their navigation blocks), into site/ only: the committed pages stay Markdown.
 'use strict';
 const { createMarkdown, renderMarkdown, inlineText } = require('./markdown');
+const { addChartImages } = require('./chart-images');
 const { cleanPath, pageFile, rootFrom, absoluteUrl } = require('./urls');
 const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf } = require('./page-html');
 const { sitemapXml } = require('./sitemap');
@@ -64,7 +65,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
       const entry = page.entries[lang.code];
       const markdown = files.get(entry.relPath);
       if (markdown === undefined) throw new Error(`prerender: no ${entry.relPath} among the site's files`);
-      const { html, tokens } = renderMarkdown(md, markdown, { ...context, route: entry.route });
+      const { html, tokens } = renderMarkdown(md, markdown, { ...context, route: entry.route }, (parsed) => addChartImages(parsed, inlineText));
       const alternates = manifest.languages.map((l) => ({ hreflang: l.htmlLang, href: absoluteUrl(baseUrl, cleanPath(page.entries[l.code].route)) }));
       alternates.push({ hreflang: 'x-default', href: alternates[0].href });
       const canonical = absoluteUrl(baseUrl, cleanPath(entry.route));
