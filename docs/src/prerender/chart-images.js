@@ -28,6 +28,9 @@ Chart.register(...registerables);
 const WIDE_PX = 910;
 const CELL_PX = 439;
 
+// The text sizes the charts use (Chart.js's 12 px, 10 px on a narrow chart), which site.css sets.
+const FONT_SIZES = ['12', '10'];
+
 // Placeholder colours of the theme's inks (never a data colour) and the class each one becomes.
 const INKS = [
   { key: 'text', colour: '#010203', cls: 'bench-ink-text' },
@@ -106,6 +109,8 @@ function compactSvg(raw, idPrefix, fontFamily) {
       .replace(/\s+transform="matrix\(1 0 0 1 0 0\)"/g, '')
       .replace(/ style="font:(\w+) (\d+(?:\.\d+)?)px ([^"]*?);"/g, (all, weight, size, family) => {
         if (family.replace(/&apos;/g, "'") !== fontFamily) throw new Error(`chart image ${idPrefix}: a text in another font (${family})`);
+        // site.css sizes the image's text (docsify's theme overrides font attributes): these two only.
+        if (!FONT_SIZES.includes(size) || weight !== 'normal') throw new Error(`chart image ${idPrefix}: text in ${weight} ${size} px, which site.css does not size`);
         return ` font-size="${size}"${weight === 'normal' ? '' : ` font-weight="${weight}"`}`;
       })
       .replace(/\s*\n\s*/g, ' ')
