@@ -126,6 +126,7 @@ function compactSvg(raw, idPrefix, fontFamily) {
     // A text moved by a translation only: its position instead ("<text x y>").
     g.inner = g.inner.replace(/<text ([^>]*?) transform="matrix\(1 0 0 1 (-?[\d.]+) (-?[\d.]+)\)"><tspan x="(-?[\d.]+)" y="(-?[\d.]+)">([^<]*)<\/tspan><\/text>/g,
       (all, attrs, tx, ty, x, y, text) => `<text ${attrs} x="${roundNumbers(String(Number(tx) + Number(x)))}" y="${roundNumbers(String(Number(ty) + Number(y)))}">${text}</text>`);
+    g.inner = g.inner.replace(/<text ([^>]*?)><tspan x="(-?[\d.]+)" y="(-?[\d.]+)">([^<]*)<\/tspan><\/text>/g, '<text $1 x="$2" y="$3">$4</text>');
     // The attributes every text of the group shares, once on the group.
     const texts = [...g.inner.matchAll(/<text ((?:font-size|font-weight|text-anchor|dominant-baseline)="[^"]*"(?: (?:font-size|font-weight|text-anchor|dominant-baseline)="[^"]*")*) /g)];
     const shared = texts.length > 1 && texts.every((m) => m[1] === texts[0][1]) && (g.inner.match(/<text /g) || []).length === texts.length ? texts[0][1] : null;

@@ -1,5 +1,6 @@
 // The prerendered site in headless Chromium, for each language: a page's clean URL without JavaScript
-// shows the page (title, headings, text, tables, code; charts as their tables) with hreflang links to
+// shows the page (title, headings, text, tables, code; each chart as its static image beside its table,
+// within the Benchmarks page's 3,600 px, printed too) with hreflang links to
 // the other two languages, and its links lead to other clean URLs; sitemap.xml lists every page in
 // every language, each served; with JavaScript the clean URL becomes docsify's page, links work, and a
 // reload (a deep link) shows the same page. Nothing breaks the CSP or loads from another origin.
@@ -62,6 +63,25 @@ test('without JavaScript, a clean URL shows the page with hreflang links to the 
         tables: document.querySelectorAll('#main table').length,
         code: document.querySelectorAll('#main pre code').length,
         figures: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.innerText.trim().length),
+        // Each chart's static image: shown, labelled by its caption, with shapes and the table's words.
+        images: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => {
+          const svg = f.querySelector('svg.bench-chart-static');
+          const label = svg && document.getElementById(svg.getAttribute('aria-labelledby'));
+          // (The first table after the figure in the document.)
+          const table = [...document.querySelectorAll('#main table')].find((t) => f.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+          const words = table ? [...table.querySelectorAll('th, td')].map((c) => c.textContent.trim()).filter((t) => t.length > 1) : [];
+          const texts = svg ? [...svg.querySelectorAll('text')].map((t) => t.textContent) : [];
+          return {
+            id: f.id,
+            height: svg ? svg.getBoundingClientRect().height : 0,
+            role: svg && svg.getAttribute('role'),
+            labelled: Boolean(label && label.textContent.trim() && f.contains(label)),
+            shapes: svg ? svg.querySelectorAll('path').length : 0,
+            canvasShown: getComputedStyle(f.querySelector('canvas')).display !== 'none',
+            tableWord: texts.some((t) => words.some((w) => w.includes(t.trim()) && t.trim().length > 2)),
+          };
+        }),
+        height: document.documentElement.scrollHeight,
         alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.hreflang, l.href]),
         visibleOtherLanguages: [...document.querySelectorAll('#main a[hreflang]')].map((a) => a.hreflang),
         bodyScrolls: getComputedStyle(document.body).overflow !== 'hidden',
@@ -74,6 +94,16 @@ test('without JavaScript, a clean URL shows the page with hreflang links to the 
       if (entry.id === 'benchmarks') {
         assert.ok(shown.tables >= shown.figures.length && shown.figures.length > 0, `${where}: charts without their tables`);
         assert.ok(shown.figures.every((n) => n > 10), `${where}: a chart shows no text without JavaScript`);
+        for (const image of shown.images) {
+          assert.ok(image.height > 150 && image.role === 'img' && image.labelled, `${where}: ${image.id} has no labelled image (${JSON.stringify(image)})`);
+          assert.ok(image.shapes > 10 && image.tableWord, `${where}: ${image.id}'s image draws nothing of its table (${JSON.stringify(image)})`);
+          assert.ok(!image.canvasShown, `${where}: ${image.id}'s empty canvas shows beside its image`);
+        }
+        assert.ok(shown.height <= 3600, `${where}: ${shown.height} px tall at 1280 x 900 without JavaScript`);
+        await page.emulateMedia({ media: 'print' });
+        const printed = await page.$$eval('#main svg.bench-chart-static', (svgs) => svgs.map((svg) => svg.getBoundingClientRect().height));
+        await page.emulateMedia({ media: 'screen' });
+        assert.ok(printed.length === shown.images.length && printed.every((h) => h > 150), `${where}: printed chart images ${printed}`);
       } else {
         assert.ok(shown.code > 0, `${where}: no code`);
       }
