@@ -1,17 +1,22 @@
-// The static image of every chart of a prerendered page: an inline SVG in each
-// <figure class="bench-chart">, drawn at build time by Chart.js itself with the browser's own
-// configuration and plugins (shared/src/charts/), onto red-agate-svg-canvas, a Canvas 2D context
-// written in JavaScript that records the drawing as SVG (no DOM, no native code, no browser), so a
-// reader without JavaScript, a crawler and a print see the figure; plugins/benchmark-charts.js
-// replaces it with the interactive chart when JavaScript runs (the table beside it stays either way).
+// The static image of every chart of a prerendered page: an SVG file of its own beside the page
+// (site/<DIR>/<file>/<figure id>.svg), shown by an <img> in each <figure class="bench-chart">, drawn at
+// build time by Chart.js itself with the browser's own configuration and plugins (shared/src/charts/),
+// onto red-agate-svg-canvas, a Canvas 2D context written in JavaScript that records the drawing as SVG
+// (no DOM, no native code, no browser), so a reader without JavaScript, a crawler and a print see the
+// figure; plugins/benchmark-charts.js replaces it with the interactive chart when JavaScript runs (the
+// table beside it stays either way). A file, not inline markup: the page's HTML stays as small as
+// without images (inline, the Benchmarks page's 8 charts added 110 KB to its 163 KB, and the browser
+// parsed them all before the first screen); the first chart's image loads at once, the others when
+// they come near the window (loading="lazy"), and width and height keep their room meanwhile.
 //
 // The same data, scales, series and labels as the browser's chart: the labels come from the table
 // after the figure, as in the browser (shared/src/charts/chart-labels.js). The image is as tall as the
 // browser's chart at the width the figure has on a wide screen (a figure in a .bench-cell column: half
 // of it), so nothing moves when the chart replaces it; narrower screens scale it down.
 // Theme: text, grid and marks are drawn in placeholder colours and written as classes
-// (bench-ink-text, bench-ink-grid, bench-ink-mark, bench-ink-muted) that site.css colours from the
-// theme's --chart-* properties; the data keeps its palette. No style attribute (the site's CSP).
+// (bench-ink-text, bench-ink-grid, bench-ink-mark, bench-ink-muted) that the image's own stylesheet
+// colours as site.css's --chart-* do, dark under prefers-color-scheme (an image cannot read the page's
+// CSS); the data keeps its palette. No style attribute.
 'use strict';
 const { Chart, registerables } = require('chart.js');
 const { SvgCanvas } = require('red-agate-svg-canvas');
@@ -28,8 +33,13 @@ Chart.register(...registerables);
 const WIDE_PX = 910;
 const CELL_PX = 439;
 
-// The text sizes the charts use (Chart.js's 12 px, 10 px on a narrow chart), which site.css sets.
-const FONT_SIZES = ['12', '10'];
+// The theme's inks as site.css's --chart-* gives them: light (text: docsify's --color-text) and dark
+// (:root[data-theme="dark"], and docsify's dark --color-text). docs/test/prerender/chart-images.test.js
+// compares them with site.css.
+const INK_THEMES = {
+  light: { text: '#333', grid: 'rgba(0, 0, 0, 0.1)', mark: '#222', muted: '#555' },
+  dark: { text: '#ddd', grid: 'rgba(255, 255, 255, 0.16)', mark: '#eee', muted: '#bbb' },
+};
 
 // Placeholder colours of the theme's inks (never a data colour) and the class each one becomes.
 const INKS = [
@@ -109,8 +119,6 @@ function compactSvg(raw, idPrefix, fontFamily) {
       .replace(/\s+transform="matrix\(1 0 0 1 0 0\)"/g, '')
       .replace(/ style="font:(\w+) (\d+(?:\.\d+)?)px ([^"]*?);"/g, (all, weight, size, family) => {
         if (family.replace(/&apos;/g, "'") !== fontFamily) throw new Error(`chart image ${idPrefix}: a text in another font (${family})`);
-        // site.css sizes the image's text (docsify's theme overrides font attributes): these two only.
-        if (!FONT_SIZES.includes(size) || weight !== 'normal') throw new Error(`chart image ${idPrefix}: text in ${weight} ${size} px, which site.css does not size`);
         return ` font-size="${size}"${weight === 'normal' ? '' : ` font-weight="${weight}"`}`;
       })
       .replace(/\s*\n\s*/g, ' ')
@@ -146,11 +154,19 @@ function compactSvg(raw, idPrefix, fontFamily) {
   return `<defs>${clips}</defs>${groups.map((g) => `<g ${g.attrs}>${g.inner}</g>`).join('')}`;
 }
 
+// The image's stylesheet: the inks of the light theme, the dark theme's when the reader's system
+// prefers it.
+function inkStyle() {
+  const rules = (inks) => INKS.map((ink) => `.${ink.cls}{fill:${inks[ink.key]}}.${ink.cls}-line{stroke:${inks[ink.key]}}`).join('');
+  return `<style>${rules(INK_THEMES.light)}@media (prefers-color-scheme:dark){${rules(INK_THEMES.dark)}}</style>`;
+}
+
 /**
- * One chart as SVG markup: spec (the figure's data-chart), grid ({ header, rows }: the text of the
- * table after the figure), width in px; id: the figure's id; captionId labels it.
+ * One chart as an SVG file: spec (the figure's data-chart), grid ({ header, rows }: the text of the
+ * table after the figure), width in px; id: the figure's id (the prefix of the image's ids); title:
+ * the figure's caption. Returns { svg, width, height }.
  */
-function chartSvg({ spec, grid, width, id, captionId }) {
+function chartSvg({ spec, grid, width, id, title }) {
   const labels = chartLabels(spec, grid);
   const height = chartLayout(spec, labels, width).height || Math.round(width / 2);
   const config = chartConfig(spec, labels, undefined, width);
@@ -169,7 +185,8 @@ function chartSvg({ spec, grid, width, id, captionId }) {
     chart = new Chart(ctx, config);
     const family = Chart.defaults.font.family;
     const body = compactSvg(ctx.render(new Rect2D(0, 0, width, height), 'px'), id, family);
-    return `<svg class="bench-chart-static" role="img" aria-labelledby="${escapeHtml(captionId)}" focusable="false" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" height="${height}" font-family="${escapeHtml(family)}">${body}</svg>`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" role="img" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="${escapeHtml(family)}"><title>${escapeHtml(title)}</title>${inkStyle()}${body}</svg>\n`;
+    return { svg, width, height };
   } finally {
     if (chart) chart.destroy();
     Object.assign(theme.ink, saved);
@@ -197,11 +214,12 @@ function tableGrid(tokens, at, inlineText) {
 
 /**
  * Adds the static image to every chart figure of a parsed page, in place: tokens from markdown-it;
- * inlineText: the plain text of an inline token (./markdown.js). The table of a figure is the first
- * after it before the next heading or figure, as the browser finds it. Returns how many were drawn.
+ * inlineText: the plain text of an inline token, htmlText: of raw HTML (./markdown.js); srcOf(figure
+ * id): the image's URL in the page. The table of a figure is the first after it before the next
+ * heading or figure, as the browser finds it. Returns the images, [{ id, svg }], in the page's order.
  */
-function addChartImages(tokens, inlineText) {
-  let drawn = 0;
+function addChartImages(tokens, { inlineText, htmlText, srcOf }) {
+  const images = [];
   const openDivs = [];
   tokens.forEach((token, i) => {
     if (token.type !== 'html_block') return;
@@ -215,17 +233,21 @@ function addChartImages(tokens, inlineText) {
       if (table < 0) throw new Error(`chart image ${figure[1]}: no table after the figure`);
       const spec = JSON.parse(figure[2].replace(/&#(\d+);/g, (m, n) => String.fromCharCode(Number(n)))
         .replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
-      const caption = /<figcaption id="([^"]+)">/.exec(token.content);
+      const caption = /<figcaption\b[^>]*>([\s\S]*?)<\/figcaption>/.exec(token.content);
+      const title = caption ? htmlText(caption[1]).replace(/\s+/g, ' ').trim() : '';
+      if (!title) throw new Error(`chart image ${figure[1]}: no caption in the figure`);
       const width = openDivs.includes('bench-cell') ? CELL_PX : WIDE_PX;
-      let svg;
+      let image;
       try {
-        svg = chartSvg({ spec, grid: tableGrid(tokens, table, inlineText), width, id: figure[1], captionId: caption ? caption[1] : figure[1] });
+        image = chartSvg({ spec, grid: tableGrid(tokens, table, inlineText), width, id: figure[1], title });
       } catch (err) {
         throw new Error(`chart image ${figure[1]}: ${err.message}`);
       }
       if (!/<canvas /.test(token.content)) throw new Error(`chart image ${figure[1]}: no canvas in the figure`);
-      token.content = token.content.replace(/<canvas /, () => `${svg}\n<canvas `);
-      drawn += 1;
+      // The first chart is on the first screen: its image loads at once, the others near the window.
+      const img = `<img class="bench-chart-static" src="${escapeHtml(srcOf(figure[1]))}" alt="${escapeHtml(title)}" width="${image.width}" height="${image.height}" decoding="async"${images.length ? ' loading="lazy"' : ''}>`;
+      token.content = token.content.replace(/<canvas /, () => `${img}\n<canvas `);
+      images.push({ id: figure[1], svg: image.svg });
     }
     // The <div class="..."> blocks open around the figures (a .bench-pair's .bench-cell columns).
     for (const m of token.content.matchAll(/<div class="([^"]*)">|<\/div>/g)) {
@@ -233,7 +255,7 @@ function addChartImages(tokens, inlineText) {
       else openDivs.pop();
     }
   });
-  return drawn;
+  return images;
 }
 
-module.exports = { addChartImages, chartSvg, compactSvg, textWidthEm };
+module.exports = { addChartImages, chartSvg, compactSvg, textWidthEm, INK_THEMES };

@@ -10,7 +10,7 @@
 //
 // In order of sight: each figure's data and labels are read once and its height reserved at once
 // (nothing moves when it is drawn); the charts in the window are drawn first, the others as they come
-// near it or in idle time, and all of them before printing. On a prerendered page (a clean URL) the
+// near it or in idle time, one chart per task, and all of them before printing. On a prerendered page (a clean URL) the
 // charts are drawn as soon as this script runs, over the static images the build made
 // (docs/src/prerender/chart-images.js), before docsify has rendered anything: when docsify then
 // renders the same page again, each figure it makes with the same data and table is swapped for the
@@ -45,7 +45,9 @@
   var active = []; // the drawn charts
   var queue = []; // figures prepared and not yet drawn, in the page's order
   var near = null; // IntersectionObserver: draws a figure as it comes near the window
-  var idle = null; // the pending idle callback
+  var idle = null; // the pending task or idle callback that draws the next chart
+  var idleIsTask = false; // whether it is a task (setTimeout), not an idle callback
+  var soon = []; // queued figures in or near the window (drawn next, one per task)
 
   // The first table after the figure in the page, before the next heading or chart: a sibling after it
   // (or inside one, such as its folded data table); when the figure is the last thing of a box (a
@@ -64,8 +66,9 @@
   }
 
   // Reads a figure's data and its table's labels (once: kept on the figure) and reserves the chart's
-  // height in a wrapper around its canvas (Chart.js sizes the canvas from its parent).
-  function prepare(figure) {
+  // height in a wrapper around its canvas (Chart.js sizes the canvas from its parent). width: the
+  // figure's, read beforehand for a page's figures together (one layout, not one per figure).
+  function prepare(figure, width) {
     if (figure.benchPrepared) return figure.benchPrepared;
     var canvas = figure.querySelector('canvas');
     var table = tableAfter(figure);
@@ -81,7 +84,7 @@
       wrapper.appendChild(canvas);
     }
     // (Its width: the figure's; the wrapper itself is hidden while the static image shows.)
-    var layout = chartLayout(spec, labels, figure.clientWidth);
+    var layout = chartLayout(spec, labels, width === undefined ? figure.clientWidth : width);
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
     figure.benchPrepared = { spec: spec, labels: labels, canvas: canvas, wrapper: wrapper, tableText: table.textContent };
@@ -128,15 +131,33 @@
     while (queue.length) drawQueued(queue[0]);
   }
 
-  // One chart per idle period, until every chart is drawn (a timeout: drawn soon on a busy page too).
+  // One chart per task, so that no task draws two (the page answers input and docsify renders between
+  // them): the charts in or near the window first, each in the next task, then one per idle period,
+  // until every chart is drawn (a timeout: drawn soon on a busy page too).
   function drawWhenIdle() {
+    soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
     if (idle !== null || !queue.length) return;
     var next = function () {
       idle = null;
-      if (queue.length) drawQueued(queue[0]);
+      soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
+      if (queue.length) drawQueued(soon.length ? soon[0] : queue[0]);
       drawWhenIdle();
     };
-    idle = root.requestIdleCallback ? root.requestIdleCallback(next, { timeout: 60 }) : root.setTimeout(next, 0);
+    idleIsTask = Boolean(soon.length || !root.requestIdleCallback);
+    idle = idleIsTask ? root.setTimeout(next, 0) : root.requestIdleCallback(next, { timeout: 60 });
+  }
+
+  // A queued figure in or near the window: drawn in one of the next tasks, before the others.
+  function drawSoon(figure) {
+    if (queue.indexOf(figure) < 0 || soon.indexOf(figure) >= 0) return;
+    soon.push(figure);
+    soon.sort(function (a, b) { return queue.indexOf(a) - queue.indexOf(b); });
+    if (idle !== null && idleIsTask) return; // the next task is pending already
+    if (idle !== null) {
+      root.cancelIdleCallback(idle);
+      idle = null;
+    }
+    drawWhenIdle();
   }
 
   function inWindow(figure) {
@@ -154,21 +175,26 @@
     });
     queue = queue.filter(function (figure) { return figure.isConnected; });
     readTheme(root);
-    var figures = container.querySelectorAll('figure.bench-chart[data-chart]');
-    Array.prototype.forEach.call(figures, function (figure) {
-      if (figure.getAttribute('data-chart-state') === 'drawn' || queue.indexOf(figure) >= 0) return;
+    var figures = Array.prototype.filter.call(container.querySelectorAll('figure.bench-chart[data-chart]'), function (figure) {
+      return figure.getAttribute('data-chart-state') !== 'drawn' && queue.indexOf(figure) < 0;
+    });
+    var widths = figures.map(function (figure) { return figure.clientWidth; });
+    figures.forEach(function (figure, i) {
       try {
-        prepare(figure);
+        prepare(figure, widths[i]);
         queue.push(figure);
       } catch (err) {
         figure.setAttribute('data-chart-state', 'error');
         console.error('benchmark chart not drawn: ' + err.message);
       }
     });
-    queue.slice().forEach(function (figure) { if (inWindow(figure)) drawQueued(figure); });
+    // The first chart in the window now; the others in it each in a task of its own (drawWhenIdle).
+    var shown = queue.filter(inWindow);
+    if (shown.length) drawQueued(shown[0]);
+    shown.slice(1).forEach(drawSoon);
     if (root.IntersectionObserver && !near) {
       near = new root.IntersectionObserver(function (entries) {
-        entries.forEach(function (entry) { if (entry.isIntersecting) drawQueued(entry.target); });
+        entries.forEach(function (entry) { if (entry.isIntersecting) drawSoon(entry.target); });
       }, { rootMargin: '50% 0px' });
     }
     if (near) queue.forEach(function (figure) { near.observe(figure); });
