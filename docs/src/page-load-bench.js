@@ -10,6 +10,8 @@
 //   - every chart: every figure of the page drawn;
 //   - layout shift: the sum of the layout-shift entries until every chart is drawn and docsify has
 //     rendered the page (what a reader sees move; the same sum as Chromium's CLS for a page this long);
+//   - the longest task of the page's main thread until every chart is drawn, and how many tasks took
+//     over 50 ms (Chromium's long tasks: wall time, so a loaded machine lengthens them too);
 //   - the JavaScript the page loads (every script response, raw and gzip -9);
 //   - first contentful paint, the title painted, largest contentful paint, docsify rendered;
 //   - whether the charts drawn first were kept when docsify rendered the page (none drawn twice).
@@ -17,8 +19,10 @@
 // 300 ms, every chart at most 500 ms (medians); JavaScript under 200 KB gzip; a guide page (Quick
 // start) at most 90 KB gzip and no Chart.js (loaded only on pages that draw charts:
 // plugins/on-demand-scripts.js).
-// Usage: npm run bench:page [-- ROUNDS] [--results FILE] [--site DIR]
-//   FILE: another results JSON than the committed one; DIR: a built site/ to serve as it is.
+// Usage: npm run bench:page [-- ROUNDS] [--results FILE] [--site DIR] [--baseline DIR]
+//   FILE: another results JSON than the committed one; DIR: a built site/ to serve as it is;
+//   --baseline: another built site (e.g. main's), measured in the same rounds, load by load in turn
+//   with this one, and printed beside it (on a busy machine, the fair comparison).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -49,7 +53,7 @@ const ms = (value) => (Number.isNaN(value) ? '-' : `${value.toFixed(0)} ms`);
 // chart drawn and every chart drawn (data-chart-state, seen by a MutationObserver), the canvases drawn
 // (to see whether docsify's render replaced them), the layout shifts and the largest contentful paint.
 function watchPaint() {
-  const paint = { title: NaN, verdict: NaN, rendered: NaN, lcp: NaN, firstChart: NaN, charts: NaN, shift: 0, drawnCanvases: null };
+  const paint = { title: NaN, verdict: NaN, rendered: NaN, lcp: NaN, firstChart: NaN, charts: NaN, shift: 0, drawnCanvases: null, longTasks: [] };
   window.DROGON_PAINT = paint;
   const frame = () => {
     const h1 = document.querySelector('#main h1');
@@ -76,6 +80,9 @@ function watchPaint() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) paint.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) paint.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
 }
 
 // Every script response of a page, as { url, body } (bodies read as they arrive).
@@ -108,7 +115,9 @@ async function measureLoad(browser, url) {
   const measure = await page.evaluate(() => {
     const p = window.DROGON_PAINT;
     const now = [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.querySelector('canvas'));
+    const long = p.longTasks.filter(([start]) => start < p.charts).map(([, duration]) => duration);
     return {
+      longestTask: long.length ? Math.max(...long) : 0, longTasks: long.length,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
       title: p.title, verdict: p.verdict, rendered: p.rendered, lcp: p.lcp, firstChart: p.firstChart, charts: p.charts, shift: p.shift,
       figures: now.length,
@@ -149,10 +158,11 @@ function parseArgs(argv) {
   };
   const resultsPath = take('--results');
   const site = take('--site');
+  const baseline = take('--baseline');
   const rounds = Number(args[0] || 5);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a positive integer, got "${args[0]}"`);
   if (site && resultsPath) throw new Error('--site serves a built site: --results has no effect there');
-  return { rounds, resultsPath, site };
+  return { rounds, resultsPath, site, baseline };
 }
 
 function printTargets() {
@@ -160,13 +170,14 @@ function printTargets() {
 }
 
 async function main() {
-  const { rounds, resultsPath, site } = parseArgs(process.argv.slice(2));
+  const { rounds, resultsPath, site, baseline } = parseArgs(process.argv.slice(2));
   const { buildSite } = require('./build');
   const { startSiteServer } = require('./serve');
   const { launchBrowser } = require('../test/support/browser');
   const dir = site ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-page-bench-'));
   const siteDir = site || inRepo(SITE_DIR, dir);
   let server = null;
+  let baseServer = null;
   let browser = null;
   try {
     printTargets();
@@ -176,6 +187,10 @@ async function main() {
       await buildSite({ siteDir, writeSources: false, quiet: true, resultsPath });
     } else console.log(`site: ${siteDir}`);
     server = await startSiteServer({ root: siteDir, port: 0 });
+    if (baseline) {
+      console.log(`baseline: ${baseline}, measured in turn with this site`);
+      baseServer = await startSiteServer({ root: baseline, port: 0 });
+    }
     browser = await launchBrowser();
     const map = JSON.parse(fs.readFileSync(path.join(siteDir, 'navigation-map.json'), 'utf8'));
     const entry = map.pages.find((p) => p.id === 'benchmarks');
@@ -183,27 +198,29 @@ async function main() {
     for (const lang of map.languages) {
       const route = entry.languages[lang.code].route;
       const cleanUrl = `${route.slice(1).split('/').map(encodeURIComponent).join('/')}/`;
-      const kinds = [
-        { name: 'clean URL', url: `${server.url}${cleanUrl}`, shown: `/${decodeURIComponent(cleanUrl)}`, measures: [] },
-        { name: 'hash route', url: `${server.url}#${route}`, shown: `#${route}`, measures: [] },
-      ];
+      const kinds = [];
+      for (const [label, at] of [['', server], ['baseline', baseServer]]) {
+        if (!at) continue;
+        kinds.push({ label, name: 'clean URL', url: `${at.url}${cleanUrl}`, shown: `/${decodeURIComponent(cleanUrl)}`, measures: [] });
+        kinds.push({ label, name: 'hash route', url: `${at.url}#${route}`, shown: `#${route}`, measures: [] });
+      }
       for (let round = 1; round <= rounds; round += 1) {
         for (const kind of kinds) {
           const m = await measureLoad(browser, kind.url);
           kind.measures.push(m);
-          console.log(`  ${lang.code} ${kind.name} round ${round}: verdict table ${ms(m.verdict)}, first chart ${ms(m.firstChart)}, every chart ${ms(m.charts)}, layout shift ${m.shift.toFixed(3)}, docsify rendered ${ms(m.rendered)}${m.kept ? '' : ', charts REDRAWN after docsify rendered'}`);
+          console.log(`  ${lang.code}${kind.label ? ` ${kind.label}` : ''} ${kind.name} round ${round}: verdict table ${ms(m.verdict)}, first chart ${ms(m.firstChart)}, every chart ${ms(m.charts)}, layout shift ${m.shift.toFixed(3)}, longest task ${ms(m.longestTask)} (${m.longTasks} over 50 ms), docsify rendered ${ms(m.rendered)}${m.kept ? '' : ', charts REDRAWN after docsify rendered'}; load average ${os.loadavg()[0].toFixed(2)}`);
         }
       }
       for (const kind of kinds) {
         const med = (key) => median(kind.measures.map((m) => m[key]));
         const weight = weigh(kind.measures[0].scripts);
         const row = {
-          lang: lang.code, route: kind.name, verdict: med('verdict'), firstChart: med('firstChart'), charts: med('charts'),
+          label: kind.label, lang: lang.code, route: kind.name, verdict: med('verdict'), longestTask: med('longestTask'), longTasks: med('longTasks'), firstChart: med('firstChart'), charts: med('charts'),
           maxCharts: Math.max(...kind.measures.map((m) => m.charts)), shift: med('shift'), weight, files: kind.measures[0].scripts.length,
           kept: kind.measures.every((m) => m.kept), figures: kind.measures[0].figures,
         };
         summary.push(row);
-        console.log(`${lang.code} ${kind.shown} (${kind.name}), medians over ${rounds} rounds: verdict table ${ms(row.verdict)}, first chart ${ms(row.firstChart)}, every chart (${row.figures}) ${ms(row.charts)} (max ${ms(row.maxCharts)}), layout shift ${row.shift.toFixed(3)}; first contentful paint ${ms(med('fcp'))}, title painted ${ms(med('title'))}, largest contentful paint ${ms(med('lcp'))}, docsify rendered ${ms(med('rendered'))}; JavaScript ${row.files} files, ${kb(weight.raw)}, ${kb(weight.gzip)} gzip; charts kept when docsify rendered: ${row.kept ? 'yes' : 'NO'}`);
+        console.log(`${lang.code}${kind.label ? ` ${kind.label}` : ''} ${kind.shown} (${kind.name}), medians over ${rounds} rounds: verdict table ${ms(row.verdict)}, first chart ${ms(row.firstChart)}, every chart (${row.figures}) ${ms(row.charts)} (max ${ms(row.maxCharts)}), layout shift ${row.shift.toFixed(3)}, longest task ${ms(row.longestTask)} (${row.longTasks} over 50 ms); first contentful paint ${ms(med('fcp'))}, title painted ${ms(med('title'))}, largest contentful paint ${ms(med('lcp'))}, docsify rendered ${ms(med('rendered'))}; JavaScript ${row.files} files, ${kb(weight.raw)}, ${kb(weight.gzip)} gzip; charts kept when docsify rendered: ${row.kept ? 'yes' : 'NO'}`);
       }
       if (lang.code === map.languages[0].code) {
         for (const { url, body } of kinds[0].measures[0].scripts.sort((a, b) => a.url.localeCompare(b.url))) {
@@ -223,11 +240,12 @@ async function main() {
       const checks = row.route === 'clean URL'
         ? ` [verdict ${met(row.verdict, TARGETS.verdict)}, first chart ${met(row.firstChart, TARGETS.firstChart)}, every chart ${met(row.charts, TARGETS.charts)}, JavaScript ${met(row.weight.gzip, TARGET_GZIP_BYTES - 1)}]`
         : '';
-      console.log(`${row.lang.padEnd(6)} ${row.route.padEnd(10)} verdict ${ms(row.verdict).padStart(7)}  first chart ${ms(row.firstChart).padStart(7)}  every chart ${ms(row.charts).padStart(7)}  layout shift ${row.shift.toFixed(3)}  JavaScript ${kb(row.weight.gzip)} gzip${checks}`);
+      console.log(`${row.lang.padEnd(6)} ${(row.label || 'this').padEnd(8)} ${row.route.padEnd(10)} verdict ${ms(row.verdict).padStart(7)}  first chart ${ms(row.firstChart).padStart(7)}  every chart ${ms(row.charts).padStart(7)}  layout shift ${row.shift.toFixed(3)}  longest task ${ms(row.longestTask).padStart(6)}  JavaScript ${kb(row.weight.gzip)} gzip${checks}`);
     }
   } finally {
     if (browser) await browser.close();
     if (server) await server.close();
+    if (baseServer) await baseServer.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
