@@ -3,9 +3,9 @@
 // other script, inside an inert <template>, before this script:
 //   <template class="on-demand-scripts" data-when-class="bench-chart"> <script src="..."></script> ... </template>
 // They load, in parallel, and run in order (each may need the one before), as soon as the page is
-// known to need them: a prerendered page (a clean URL) that shows an element of that class, at once,
-// while the parser is still on the scripts after this one (the prerendered page also preloads them:
-// docs/src/prerender/page-html.js); a page docsify fetches, when its Markdown has such an element,
+// known to need them: a prerendered page (a clean URL) that shows an element of that class, once its
+// first frame is painted (the prerendered page preloads them meanwhile: docs/src/prerender/page-html.js);
+// a page docsify fetches, when its Markdown has such an element,
 // before docsify renders it. They are docsify plugins written for a page load
 // (window.$docsify.plugins): loaded before docsify starts, docsify runs them itself; loaded after,
 // the plugins they add are taken from that list and run here once the page is rendered, on it and
@@ -71,6 +71,18 @@
     return group.loading;
   }
 
+  // On a prerendered page the scripts run after its first frame is painted (they are preloaded, so
+  // they are fetched meanwhile): Chart.js's evaluation and the first chart then never hold back the
+  // first screen of text (the verdict table).
+  function afterFirstPaint(fn) {
+    window.requestAnimationFrame(function () { window.setTimeout(fn, 0); });
+  }
+  function loadPrerendered() {
+    afterFirstPaint(function () {
+      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g).catch(function () {}); });
+    });
+  }
+
   // Whether Markdown holds an element of the class (in its raw HTML: class="... name ...").
   function mentions(markdown, className) {
     return new RegExp('class="(?:[^"]*\\s)?' + className + '(?:\\s[^"]*)?"').test(markdown);
@@ -81,7 +93,7 @@
     // A prerendered page (clean URL) shows its page before docsify fetches it: started already, or now.
     hook.mounted(function () {
       groups = groups || readGroups();
-      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g).catch(function () {}); });
+      loadPrerendered();
     });
     hook.beforeEach(function (markdown) {
       groups = groups || readGroups();
@@ -104,5 +116,5 @@
   // A prerendered page that needs them: loading starts now, before docsify (its article is parsed:
   // the scripts run at the end of <body>).
   groups = readGroups();
-  groups.forEach(function (g) { if (document.querySelector('#app.prerendered #main .' + g.className)) load(g).catch(function () {}); });
+  if (document.querySelector('#app.prerendered #main')) loadPrerendered();
 })();
