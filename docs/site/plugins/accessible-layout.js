@@ -92,28 +92,37 @@
     bar.removeAttribute('aria-label'); // "Loading...", in English
   }
 
-  function scrollState(table) {
-    var max = table.scrollWidth - table.clientWidth;
-    if (max <= 1) {
-      table.removeAttribute('data-scroll');
-      table.removeAttribute('tabindex');
-      return;
-    }
-    table.setAttribute('tabindex', '0');
-    table.setAttribute('data-scroll', table.scrollLeft <= 1 ? 'start' : table.scrollLeft >= max - 1 ? 'end' : 'middle');
+  // Where a table is scrolled: read for every table first, then written, so a long page with many
+  // tables lays out once (reading a width after writing an attribute lays the page out again).
+  function scrollStates(tables) {
+    var states = tables.map(function (table) {
+      var max = table.scrollWidth - table.clientWidth;
+      return max <= 1 ? null : table.scrollLeft <= 1 ? 'start' : table.scrollLeft >= max - 1 ? 'end' : 'middle';
+    });
+    tables.forEach(function (table, i) {
+      if (states[i] === null) {
+        table.removeAttribute('data-scroll');
+        table.removeAttribute('tabindex');
+        return;
+      }
+      if (table.getAttribute('tabindex') !== '0') table.setAttribute('tabindex', '0');
+      if (table.getAttribute('data-scroll') !== states[i]) table.setAttribute('data-scroll', states[i]);
+    });
   }
+  function onScroll(event) { scrollStates([event.currentTarget]); }
 
   // A table's width changes with the window, the fonts and a column added by the page (an own run).
   var resized = window.ResizeObserver ? new ResizeObserver(function (entries) {
-    entries.forEach(function (entry) { scrollState(entry.target); });
+    scrollStates(entries.map(function (entry) { return entry.target; }));
   }) : null;
   function watchTables() {
     if (resized) resized.disconnect();
-    document.querySelectorAll('.markdown-section table').forEach(function (table) {
-      scrollState(table);
+    var tables = Array.prototype.slice.call(document.querySelectorAll('.markdown-section table'));
+    scrollStates(tables);
+    tables.forEach(function (table) {
       if (resized) resized.observe(table);
-      if (!table.hasAttribute('data-scroll')) return;
-      table.addEventListener('scroll', function () { scrollState(table); }, { passive: true });
+      // (Added once: the same listener function is not added twice.)
+      table.addEventListener('scroll', onScroll, { passive: true });
     });
   }
 

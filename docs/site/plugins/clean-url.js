@@ -18,20 +18,25 @@
   else target = '#' + route;
   window.history.replaceState(window.history.state, '', target);
 
-  // The scripts run at the end of <body>: the prerendered layout is parsed.
+  // The scripts run at the end of <body>: the prerendered layout is parsed. docsify replaces it with
+  // its own (an outerHTML: these elements stay as they are, out of the document), and its empty
+  // article and sidebar then take their children: moved, not copied, so nothing is parsed again and
+  // what the page's plugins did to them before (a chart drawn on its canvas) stays.
   var article = document.querySelector('#app.prerendered #main');
   var nav = document.querySelector('#app.prerendered .sidebar-nav');
-  var saved = { main: article ? article.innerHTML : '', nav: nav ? nav.innerHTML : '' };
   // Only while docsify opens this page: a reader who arrived with "#/..." of another page sees that one.
   var samePage = target === '#' + route || target.indexOf('#' + route + '?') === 0;
+
+  function moveChildren(from, to) {
+    if (!from || !to || to.children.length !== 0 || from === to) return;
+    while (from.firstChild) to.appendChild(from.firstChild);
+  }
 
   function holdPrerendered(hook) {
     hook.mounted(function () {
       if (!samePage) return;
-      var main = document.querySelector('#main');
-      var sidebarNav = document.querySelector('.sidebar-nav');
-      if (main && main.children.length === 0) main.innerHTML = saved.main;
-      if (sidebarNav && sidebarNav.children.length === 0) sidebarNav.innerHTML = saved.nav;
+      moveChildren(article, document.querySelector('#main'));
+      moveChildren(nav, document.querySelector('.sidebar-nav'));
     });
   }
 

@@ -1,16 +1,20 @@
 // Scripts only some pages need (Chart.js and the benchmark plugins: 78 KB of gzip on a guide page
-// that draws no chart), loaded when docsify has rendered a page that needs them. index.html lists
-// them where it loads every other script, inside an inert <template>:
+// that draws no chart), loaded when a page needs them. index.html lists them where it loads every
+// other script, inside an inert <template>, before this script:
 //   <template class="on-demand-scripts" data-when-class="bench-chart"> <script src="..."></script> ... </template>
-// When a page's Markdown has an element of that class (seen before docsify renders it, so the scripts
-// load while it does; on a prerendered page, as soon as docsify starts), the template's scripts load, in parallel, and run in order (each may need the
-// one before). They are docsify plugins written for a page load (window.$docsify.plugins), and docsify
-// has started by then: the plugins they add are taken from that list and run here once the page is
-// rendered, on it and every page after it (doneEach, so a chart is destroyed when the reader leaves
-// its page), in the order they were added.
+// They load, in parallel, and run in order (each may need the one before), as soon as the page is
+// known to need them: a prerendered page (a clean URL) that shows an element of that class, once its
+// first frame is painted (the prerendered page preloads them meanwhile: docs/src/prerender/page-html.js);
+// a page docsify fetches, when its Markdown has such an element,
+// before docsify renders it. They are docsify plugins written for a page load
+// (window.$docsify.plugins): loaded before docsify starts, docsify runs them itself; loaded after,
+// the plugins they add are taken from that list and run here once the page is rendered, on it and
+// every page after it (doneEach, so a chart is destroyed when the reader leaves its page), in the
+// order they were added.
 (function () {
   'use strict';
-  var groups = null; // read at the first render: the templates follow this script in the document
+  var groups = null; // the templates (they precede this script in the document)
+  var started = null; // docsify's vm, once docsify has started (it runs the plugins of its config then)
   function readGroups() {
     return Array.prototype.map.call(document.querySelectorAll('template.on-demand-scripts'), function (template) {
       var className = template.getAttribute('data-when-class');
@@ -49,12 +53,15 @@
     plugins.forEach(function (plugin) { plugin(hook, vm); });
   }
 
-  function load(group, vm) {
+  function load(group) {
     if (!group.loading) {
       var config = window.$docsify || (window.$docsify = {});
       var before = (config.plugins || []).length;
       group.loading = loadScripts(group.scripts).then(function () {
-        runLatePlugins((window.$docsify.plugins || []).slice(before), vm);
+        // Those docsify took from its config when it started, it runs itself.
+        if (!started) return;
+        var ran = (started.config && started.config.plugins) || [];
+        runLatePlugins((window.$docsify.plugins || []).slice(before).filter(function (p) { return ran.indexOf(p) < 0; }), started);
       });
       group.loading.catch(function (err) {
         group.loading = null; // the next page that needs it tries again
@@ -64,27 +71,40 @@
     return group.loading;
   }
 
+  // On a prerendered page the scripts run after its first frame is painted (they are preloaded, so
+  // they are fetched meanwhile): Chart.js's evaluation and the first chart then never hold back the
+  // first screen of text (the verdict table).
+  function afterFirstPaint(fn) {
+    window.requestAnimationFrame(function () { window.setTimeout(fn, 0); });
+  }
+  function loadPrerendered() {
+    afterFirstPaint(function () {
+      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g).catch(function () {}); });
+    });
+  }
+
   // Whether Markdown holds an element of the class (in its raw HTML: class="... name ...").
   function mentions(markdown, className) {
     return new RegExp('class="(?:[^"]*\\s)?' + className + '(?:\\s[^"]*)?"').test(markdown);
   }
 
   function plugin(hook, vm) {
-    // A prerendered page (clean URL) shows its page before docsify fetches it: start at once.
+    started = vm;
+    // A prerendered page (clean URL) shows its page before docsify fetches it: started already, or now.
     hook.mounted(function () {
       groups = groups || readGroups();
-      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g, vm).catch(function () {}); });
+      loadPrerendered();
     });
     hook.beforeEach(function (markdown) {
       groups = groups || readGroups();
-      groups.forEach(function (g) { if (mentions(markdown, g.className)) load(g, vm).catch(function () {}); });
+      groups.forEach(function (g) { if (mentions(markdown, g.className)) load(g).catch(function () {}); });
       return markdown;
     });
     hook.doneEach(function () {
       groups = groups || readGroups();
       var main = document.querySelector('.markdown-section');
       var needed = groups.filter(function (g) { return main && main.querySelector('.' + g.className); });
-      Promise.all(needed.map(function (g) { return load(g, vm); })).then(function () {
+      Promise.all(needed.map(function (g) { return load(g); })).then(function () {
         doneEach.forEach(function (fn) { fn(); });
       }, function () { /* reported in load */ });
     });
@@ -92,4 +112,9 @@
 
   window.$docsify = window.$docsify || {};
   window.$docsify.plugins = (window.$docsify.plugins || []).concat(plugin);
+
+  // A prerendered page that needs them: loading starts now, before docsify (its article is parsed:
+  // the scripts run at the end of <body>).
+  groups = readGroups();
+  if (document.querySelector('#app.prerendered #main')) loadPrerendered();
 })();

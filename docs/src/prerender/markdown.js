@@ -196,9 +196,11 @@ function createMarkdown() {
  * Renders one markdown file of the site. context: { route, htmlLang, aliases, pages } (see resolveHref).
  * Returns { html, tokens } (tokens with heading ids set, for descriptions and the search index).
  */
-function renderMarkdown(md, markdown, context) {
+function renderMarkdown(md, markdown, context, transform) {
   const env = { ...context, slugger: createSlugger() };
   const tokens = md.parse(markdown, env);
+  // (transform: changes the parsed tokens in place before they are rendered, e.g. chart-images.js.)
+  if (transform) transform(tokens);
   return { html: md.renderer.render(tokens, md.options, env), tokens };
 }
 

@@ -3,7 +3,8 @@
 // <noscript> chooser. Rendered from the same generated page files docsify fetches (ENG/, CHN/, JB_TW/
 // with their navigation blocks), into site/ only: the committed pages stay Markdown.
 'use strict';
-const { createMarkdown, renderMarkdown, inlineText } = require('./markdown');
+const { createMarkdown, renderMarkdown, inlineText, htmlText } = require('./markdown');
+const { addChartImages } = require('./chart-images');
 const { cleanPath, pageFile, rootFrom, absoluteUrl } = require('./urls');
 const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf } = require('./page-html');
 const { sitemapXml } = require('./sitemap');
@@ -40,7 +41,7 @@ function describe(tokens, title) {
 /**
  * manifest, ui: from generate-pages; files: Map<relPath, markdown> of every markdown file the site
  * serves (pages, sidebars); aliases: docsify's alias map; template: the assembled index.html.
- * Returns Map<site path, content>: the pages, index.html (replacing the template), 404.html, sitemap.xml.
+ * Returns Map<site path, content>: the pages, their charts' images (<page folder>/<figure id>.svg), index.html (replacing the template), 404.html, sitemap.xml.
  */
 function prerenderSite({ manifest, ui, files, aliases, template }) {
   const { baseUrl } = manifest.site;
@@ -64,7 +65,11 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
       const entry = page.entries[lang.code];
       const markdown = files.get(entry.relPath);
       if (markdown === undefined) throw new Error(`prerender: no ${entry.relPath} among the site's files`);
-      const { html, tokens } = renderMarkdown(md, markdown, { ...context, route: entry.route });
+      // Each chart's static image, a file in the page's folder (./chart-images.js).
+      let images = [];
+      const srcOf = (figureId) => `${cleanPath(entry.route)}${figureId}.svg`;
+      const { html, tokens } = renderMarkdown(md, markdown, { ...context, route: entry.route }, (parsed) => { images = addChartImages(parsed, { inlineText, htmlText, srcOf }); });
+      for (const image of images) out.set(`${entry.route.slice(1)}/${image.id}.svg`, image.svg);
       const alternates = manifest.languages.map((l) => ({ hreflang: l.htmlLang, href: absoluteUrl(baseUrl, cleanPath(page.entries[l.code].route)) }));
       alternates.push({ hreflang: 'x-default', href: alternates[0].href });
       const canonical = absoluteUrl(baseUrl, cleanPath(entry.route));

@@ -16,7 +16,7 @@
 // every scenario, endpoint, fixed-rate group and level (results-default-short.json).
 // Screenshots: test-output/benchmarks-*.png (both sizes, every language).
 // Covers: docs/site/plugins/benchmark-charts/draw-charts.js,
-//   docs/site/plugins/benchmark-charts/chart-plugins.js, docs/site/plugins/benchmark-own-run.js,
+//   shared/src/charts/chart-plugins.js, docs/site/plugins/benchmark-own-run.js,
 //   shared/src/figures/verdict-figures.js, shared/src/figures/scenario-figures.js,
 //   shared/src/figures/json-figures.js, shared/src/figures/fixed-rate-figures.js,
 //   shared/src/figures/sweep-figures.js, shared/src/figures/count-figures.js

@@ -1,5 +1,7 @@
 // The prerendered site in headless Chromium, for each language: a page's clean URL without JavaScript
-// shows the page (title, headings, text, tables, code; charts as their tables) with hreflang links to
+// shows the page (title, headings, text, tables, code; each chart as its static image beside its table,
+// an SVG file that draws the table's words, with the caption as its text, within the Benchmarks page's
+// 3,600 px, printed too) with hreflang links to
 // the other two languages, and its links lead to other clean URLs; sitemap.xml lists every page in
 // every language, each served; with JavaScript the clean URL becomes docsify's page, links work, and a
 // reload (a deep link) shows the same page. Nothing breaks the CSP or loads from another origin.
@@ -54,6 +56,10 @@ test('without JavaScript, a clean URL shows the page with hreflang links to the 
       const response = await page.goto(`${site.url}${cleanUrl(route)}`);
       const where = `${lang.code} ${route}`;
       assert.equal(response.status(), 200, where);
+      // (The chart images after the first load as they come near the window: a reader scrolls.)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      for (let i = 0; i < 50 && !(await page.$$eval('img', (imgs) => imgs.every((img) => img.complete))); i += 1) await page.waitForTimeout(100);
+      await page.evaluate(() => window.scrollTo(0, 0));
       const shown = await page.evaluate(() => ({
         lang: document.documentElement.lang,
         h1: document.querySelector('#main h1')?.innerText.trim(),
@@ -62,6 +68,23 @@ test('without JavaScript, a clean URL shows the page with hreflang links to the 
         tables: document.querySelectorAll('#main table').length,
         code: document.querySelectorAll('#main pre code').length,
         figures: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.innerText.trim().length),
+        // Each chart's static image: shown (loaded), its caption as its text; its table's words.
+        images: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => {
+          const img = f.querySelector('img.bench-chart-static');
+          const caption = f.querySelector('figcaption');
+          // (The first table after the figure in the document.)
+          const table = [...document.querySelectorAll('#main table')].find((t) => f.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+          return {
+            id: f.id,
+            src: img && img.src,
+            height: img ? img.getBoundingClientRect().height : 0,
+            loaded: Boolean(img && img.complete && img.naturalWidth > 0),
+            labelled: Boolean(img && caption && img.alt.trim() && img.alt === caption.textContent.replace(/\s+/g, ' ').trim()),
+            canvasShown: getComputedStyle(f.querySelector('canvas')).display !== 'none',
+            words: table ? [...table.querySelectorAll('th, td')].map((c) => c.textContent.trim()).filter((t) => t.length > 1) : [],
+          };
+        }),
+        height: document.documentElement.scrollHeight,
         alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [l.hreflang, l.href]),
         visibleOtherLanguages: [...document.querySelectorAll('#main a[hreflang]')].map((a) => a.hreflang),
         bodyScrolls: getComputedStyle(document.body).overflow !== 'hidden',
@@ -74,6 +97,23 @@ test('without JavaScript, a clean URL shows the page with hreflang links to the 
       if (entry.id === 'benchmarks') {
         assert.ok(shown.tables >= shown.figures.length && shown.figures.length > 0, `${where}: charts without their tables`);
         assert.ok(shown.figures.every((n) => n > 10), `${where}: a chart shows no text without JavaScript`);
+        for (const image of shown.images) {
+          const { words, ...seen } = image;
+          assert.ok(image.height > 150 && image.loaded && image.labelled, `${where}: ${image.id} has no labelled image (${JSON.stringify(seen)})`);
+          assert.ok(!image.canvasShown, `${where}: ${image.id}'s empty canvas shows beside its image`);
+          // The SVG file: shapes, and text that is its table's.
+          const response = await fetch(image.src);
+          assert.equal(response.headers.get('content-type'), 'image/svg+xml', `${where}: ${image.src}`);
+          const svg = await response.text();
+          const texts = [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].replace(/&amp;/g, '&').trim());
+          assert.ok((svg.match(/<path /g) || []).length > 10, `${where}: ${image.id}'s image draws no shapes`);
+          assert.ok(texts.some((t) => t.length > 2 && words.some((w) => w.includes(t))), `${where}: ${image.id}'s image draws nothing of its table (${texts.slice(0, 5)})`);
+        }
+        assert.ok(shown.height <= 3600, `${where}: ${shown.height} px tall at 1280 x 900 without JavaScript`);
+        await page.emulateMedia({ media: 'print' });
+        const printed = await page.$$eval('#main img.bench-chart-static', (imgs) => imgs.map((img) => (img.complete && img.naturalWidth > 0 ? img.getBoundingClientRect().height : 0)));
+        await page.emulateMedia({ media: 'screen' });
+        assert.ok(printed.length === shown.images.length && printed.every((h) => h > 150), `${where}: printed chart images ${printed}`);
       } else {
         assert.ok(shown.code > 0, `${where}: no code`);
       }

@@ -1,5 +1,5 @@
 // Benchmark charts plugin (docs/site/bundles.json joins chart-theme, chart-labels, chart-plugins, chart-datasets,
-// chart-config and this file into plugins/benchmark-charts.js): draws every <figure class="bench-chart" data-chart="..."> of the rendered
+// chart-config of shared/src/charts/ and this file into plugins/benchmark-charts.js): draws every <figure class="bench-chart" data-chart="..."> of the rendered
 // page with Chart.js 4 (vendor/chart.umd.min.js, loaded before this file). No eval and no inline
 // script (CSP script-src 'self'): the chart data is JSON in the figure's data-chart attribute,
 // written by docs/src/benchmarks/chart-figure.js, which documents its fields.
@@ -8,12 +8,20 @@
 // columns), so the chart reads exactly like the table in every language, including the zh-TW page
 // whose tables are converted while attributes are not. Tooltips show the table's own cell text.
 //
-// Charts are destroyed and redrawn on every route change (docsify's doneEach), resized around
-// printing, and recoloured when the theme changes (light / dark: colours from site.css --chart-*). Each figure gets data-chart-state="drawn" or "error" (with the reason in the console).
+// In order of sight: each figure's data and labels are read once and its height reserved at once
+// (nothing moves when it is drawn); the charts in the window are drawn first, the others as they come
+// near it or in idle time, one chart per task, and all of them before printing. On a prerendered page (a clean URL) the
+// charts are drawn as soon as this script runs, over the static images the build made
+// (docs/src/prerender/chart-images.js), before docsify has rendered anything: when docsify then
+// renders the same page again, each figure it makes with the same data and table is swapped for the
+// one already there (at once, before the next frame), so no chart is drawn twice. Charts of a page the
+// reader left are destroyed; charts are resized around printing and recoloured when the theme changes
+// (light / dark: colours from site.css --chart-*). Each figure gets data-chart-state="drawn" or
+// "error" (with the reason in the console).
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) {
-    module.exports = factory(require('./chart-theme'), require('./chart-labels'), require('./chart-datasets'), require('./chart-config')); // unit tests (node)
+    module.exports = factory(require('../../../../shared/src/charts/chart-theme'), require('../../../../shared/src/charts/chart-labels'), require('../../../../shared/src/charts/chart-datasets'), require('../../../../shared/src/charts/chart-config')); // unit tests (node)
   } else {
     var parts = root.BenchmarkChartParts;
     factory(parts.theme, parts.labels, parts.datasets, parts.config).install(root);
@@ -34,12 +42,12 @@
   var chartConfig = layout.chartConfig;
 
   var root = typeof self !== 'undefined' ? self : {};
-  var active = [];
-
-  function destroyAll() {
-    active.forEach(function (chart) { chart.destroy(); });
-    active = [];
-  }
+  var active = []; // the drawn charts
+  var queue = []; // figures prepared and not yet drawn, in the page's order
+  var near = null; // IntersectionObserver: draws a figure as it comes near the window
+  var idle = null; // the pending task or idle callback that draws the next chart
+  var idleIsTask = false; // whether it is a task (setTimeout), not an idle callback
+  var soon = []; // queued figures in or near the window (drawn next, one per task)
 
   // The first table after the figure in the page, before the next heading or chart: a sibling after it
   // (or inside one, such as its folded data table); when the figure is the last thing of a box (a
@@ -57,32 +65,161 @@
     return null;
   }
 
-  function drawFigure(figure) {
+  // Reads a figure's data and its table's labels (once: kept on the figure) and reserves the chart's
+  // height in a wrapper around its canvas (Chart.js sizes the canvas from its parent). width: the
+  // figure's, read beforehand for a page's figures together (one layout, not one per figure).
+  function prepare(figure, width) {
+    if (figure.benchPrepared) return figure.benchPrepared;
     var canvas = figure.querySelector('canvas');
     var table = tableAfter(figure);
     if (!canvas) throw new Error('no canvas in the chart figure');
     if (!table) throw new Error('no table after the chart figure');
     var spec = JSON.parse(figure.getAttribute('data-chart'));
     var labels = chartLabels(spec, tableGrid(table));
-    var layout = chartLayout(spec, labels, canvas.parentElement.clientWidth);
-    // Chart.js sizes the canvas from its parent: a wrapper of known height for horizontal charts.
     var wrapper = canvas.parentElement.classList.contains('bench-chart-canvas') ? canvas.parentElement : null;
     if (!wrapper) {
-      wrapper = document.createElement('div');
+      wrapper = root.document.createElement('div');
       wrapper.className = 'bench-chart-canvas';
       canvas.parentElement.insertBefore(wrapper, canvas);
       wrapper.appendChild(canvas);
     }
+    // (Its width: the figure's; the wrapper itself is hidden while the static image shows.)
+    var layout = chartLayout(spec, labels, width === undefined ? figure.clientWidth : width);
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
+    figure.benchPrepared = { spec: spec, labels: labels, canvas: canvas, wrapper: wrapper, tableText: table.textContent };
+    return figure.benchPrepared;
+  }
+
+  function drawFigure(figure) {
+    var prepared = prepare(figure);
+    var spec = prepared.spec;
+    var labels = prepared.labels;
     var group = initialGroup(spec, labels);
-    var config = chartConfig(spec, labels, group, wrapper.clientWidth);
+    var config = chartConfig(spec, labels, group, figure.clientWidth);
     applyInk(config.options);
-    var chart = new root.Chart(canvas, config);
+    // Drawn visible: the static image gives way to the chart in the same frame.
+    figure.setAttribute('data-chart-state', 'drawn');
+    var chart;
+    try {
+      chart = new root.Chart(prepared.canvas, config);
+    } catch (err) {
+      figure.setAttribute('data-chart-state', 'error');
+      throw err;
+    }
     chart.benchFigure = { spec: spec, labels: labels, group: group, extra: [] };
+    figure.benchChart = chart;
     active.push(chart);
     if (spec.groups) addSelector(figure, chart);
-    figure.setAttribute('data-chart-state', 'drawn');
+  }
+
+  // Draws a queued figure now (a figure that is not queued is drawn already, or failed).
+  function drawQueued(figure) {
+    var at = queue.indexOf(figure);
+    if (at < 0) return;
+    queue.splice(at, 1);
+    if (near) near.unobserve(figure);
+    try {
+      drawFigure(figure);
+    } catch (err) {
+      figure.setAttribute('data-chart-state', 'error');
+      console.error('benchmark chart not drawn: ' + err.message);
+    }
+  }
+
+  function drawEverything() {
+    while (queue.length) drawQueued(queue[0]);
+  }
+
+  // One chart per task, so that no task draws two (the page answers input and docsify renders between
+  // them): the charts in or near the window first, each in the next task, then one per idle period,
+  // until every chart is drawn (a timeout: drawn soon on a busy page too).
+  function drawWhenIdle() {
+    soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
+    if (idle !== null || !queue.length) return;
+    var next = function () {
+      idle = null;
+      soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
+      if (queue.length) drawQueued(soon.length ? soon[0] : queue[0]);
+      drawWhenIdle();
+    };
+    idleIsTask = Boolean(soon.length || !root.requestIdleCallback);
+    idle = idleIsTask ? root.setTimeout(next, 0) : root.requestIdleCallback(next, { timeout: 60 });
+  }
+
+  // A queued figure in or near the window: drawn in one of the next tasks, before the others.
+  function drawSoon(figure) {
+    if (queue.indexOf(figure) < 0 || soon.indexOf(figure) >= 0) return;
+    soon.push(figure);
+    soon.sort(function (a, b) { return queue.indexOf(a) - queue.indexOf(b); });
+    if (idle !== null && idleIsTask) return; // the next task is pending already
+    if (idle !== null) {
+      root.cancelIdleCallback(idle);
+      idle = null;
+    }
+    drawWhenIdle();
+  }
+
+  function inWindow(figure) {
+    var box = figure.getBoundingClientRect();
+    return box.bottom > 0 && box.top < root.innerHeight && box.height > 0;
+  }
+
+  // Draws the charts of a container in order of sight (the ones already drawn stay as they are).
+  function drawAll(container) {
+    // Charts of a page the reader left (their canvas is no longer in the document).
+    active = active.filter(function (chart) {
+      if (chart.canvas && chart.canvas.isConnected) return true;
+      chart.destroy();
+      return false;
+    });
+    queue = queue.filter(function (figure) { return figure.isConnected; });
+    readTheme(root);
+    var figures = Array.prototype.filter.call(container.querySelectorAll('figure.bench-chart[data-chart]'), function (figure) {
+      return figure.getAttribute('data-chart-state') !== 'drawn' && queue.indexOf(figure) < 0;
+    });
+    var widths = figures.map(function (figure) { return figure.clientWidth; });
+    figures.forEach(function (figure, i) {
+      try {
+        prepare(figure, widths[i]);
+        queue.push(figure);
+      } catch (err) {
+        figure.setAttribute('data-chart-state', 'error');
+        console.error('benchmark chart not drawn: ' + err.message);
+      }
+    });
+    // The first chart in the window now; the others in it each in a task of its own (drawWhenIdle).
+    var shown = queue.filter(inWindow);
+    if (shown.length) drawQueued(shown[0]);
+    shown.slice(1).forEach(drawSoon);
+    if (root.IntersectionObserver && !near) {
+      near = new root.IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) { if (entry.isIntersecting) drawSoon(entry.target); });
+      }, { rootMargin: '50% 0px' });
+    }
+    if (near) queue.forEach(function (figure) { near.observe(figure); });
+    drawWhenIdle();
+  }
+
+  // When docsify renders the page that is already shown (a prerendered page's first render), the
+  // figures it makes are swapped for the ones already there: same id, same data, same table text.
+  function keepFigures(records) {
+    var gone = {};
+    records.forEach(function (record) {
+      Array.prototype.forEach.call(record.removedNodes, function (node) {
+        if (node.nodeType !== 1) return;
+        var figures = node.matches('figure.bench-chart') ? [node] : node.querySelectorAll('figure.bench-chart');
+        Array.prototype.forEach.call(figures, function (f) { if (f.benchPrepared && f.id) gone[f.id] = f; });
+      });
+    });
+    if (!Object.keys(gone).length) return;
+    Array.prototype.forEach.call(root.document.querySelectorAll('figure.bench-chart[data-chart]'), function (figure) {
+      var old = gone[figure.id];
+      if (!old || old.isConnected || figure.benchPrepared || old.getAttribute('data-chart') !== figure.getAttribute('data-chart')) return;
+      var table = tableAfter(figure);
+      if (!table || table.textContent !== old.benchPrepared.tableText) return;
+      figure.parentNode.replaceChild(old, figure);
+    });
   }
 
   /** Redraws a chart's datasets: its group's published series, then the datasets the page added. */
@@ -125,23 +262,15 @@
     figure.setAttribute('data-group', String(chart.benchFigure.group));
   }
 
-  function drawAll(container) {
-    destroyAll();
-    var figures = container.querySelectorAll('figure.bench-chart[data-chart]');
-    Array.prototype.forEach.call(figures, function (figure) {
-      try {
-        drawFigure(figure);
-      } catch (err) {
-        figure.setAttribute('data-chart-state', 'error');
-        console.error('benchmark chart not drawn: ' + err.message);
-      }
-    });
-  }
-
-  /** The drawn chart of a figure (by the figure's id, e.g. "bench-figure-ratios"), or null. */
+  /** The chart of a figure (by the figure's id, e.g. "bench-figure-ratios"), drawn now if it waits; or null. */
   function chartOfFigure(figureId) {
     for (var i = 0; i < active.length; i++) {
       if (active[i].canvas && active[i].canvas.closest('figure') && active[i].canvas.closest('figure').id === figureId) return active[i];
+    }
+    var figure = root.document && root.document.getElementById(figureId);
+    if (figure && queue.indexOf(figure) >= 0) {
+      drawQueued(figure);
+      return figure.benchChart || null;
     }
     return null;
   }
@@ -163,22 +292,24 @@
     // For the page's other plugins (benchmark-own-run.js): the drawn charts and their added series.
     win.BenchmarkCharts = { chartOfFigure: chartOfFigure, setExtra: setExtra, tableAfter: tableAfter, PALETTE: PALETTE };
     var resizeAll = function () { active.forEach(function (chart) { chart.resize(); }); };
-    win.addEventListener('beforeprint', resizeAll);
+    win.addEventListener('beforeprint', function () { drawEverything(); resizeAll(); });
     win.addEventListener('afterprint', resizeAll);
     win.addEventListener('drogon-themechange', function () {
       readTheme(win);
       active.forEach(function (chart) { applyInk(chart.options); chart.update(); });
     });
-    var plugin = function (hook) {
-      hook.doneEach(function () {
-        if (typeof win.Chart !== 'function') {
-          console.error('benchmark charts: Chart.js (vendor/chart.umd.min.js) is not loaded');
-          return;
-        }
-        readTheme(win);
-        drawAll(win.document.querySelector('.markdown-section') || win.document.body);
-      });
+    // (Before any chart exists: its records reach Chart.js's own observers with the swap in them.)
+    new win.MutationObserver(keepFigures).observe(win.document.body, { childList: true, subtree: true });
+    var draw = function () {
+      if (typeof win.Chart !== 'function') {
+        console.error('benchmark charts: Chart.js (vendor/chart.umd.min.js) is not loaded');
+        return;
+      }
+      drawAll(win.document.querySelector('.markdown-section') || win.document.body);
     };
+    // A prerendered page shows its charts' figures already: drawn now, before docsify starts.
+    if (win.document.querySelector('#main figure.bench-chart[data-chart]')) draw();
+    var plugin = function (hook) { hook.doneEach(draw); };
     var config = win.$docsify || {};
     config.plugins = [].concat(config.plugins || [], plugin);
     win.$docsify = config;

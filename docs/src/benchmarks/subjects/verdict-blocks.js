@@ -15,7 +15,7 @@ const { sourceDrawer, runCommands } = require('../source-drawer');
 const { defineSubject } = require('./subject');
 
 // Palette slots of the at-a-glance chart's two ratios (requests per second, per second of server CPU);
-// docs/site/plugins/benchmark-charts/chart-theme.js: servers use 0..3.
+// shared/src/charts/chart-theme.js: servers use 0..3.
 const METRIC_COLORS = [4, 5];
 
 

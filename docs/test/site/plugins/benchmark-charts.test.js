@@ -1,21 +1,21 @@
 'use strict';
 // The benchmark charts plugin's pure parts in node: labels read from the table next to each chart
-// (docs/site/plugins/benchmark-charts/chart-labels.js), the layout and Chart.js configuration built from the
-// page's embedded data (docs/site/plugins/benchmark-charts/chart-config.js), its datasets
-// (docs/site/plugins/benchmark-charts/chart-datasets.js) and palette (docs/site/plugins/benchmark-charts/chart-theme.js).
+// (shared/src/charts/chart-labels.js), the layout and Chart.js configuration built from the
+// page's embedded data (shared/src/charts/chart-config.js), its datasets
+// (shared/src/charts/chart-datasets.js) and palette (shared/src/charts/chart-theme.js).
 // The drawing itself (docs/site/plugins/benchmark-charts/draw-charts.js, chart-plugins.js) is checked in
 // headless Chromium (docs/test/benchmarks/benchmarks.browser.test.js).
-// Covers: docs/src/benchmarks/chart-figure.js, docs/site/plugins/benchmark-charts/chart-labels.js,
-//   docs/site/plugins/benchmark-charts/chart-config.js, docs/site/plugins/benchmark-charts/chart-datasets.js,
-//   docs/site/plugins/benchmark-charts/chart-theme.js
+// Covers: docs/src/benchmarks/chart-figure.js, shared/src/charts/chart-labels.js,
+//   shared/src/charts/chart-config.js, shared/src/charts/chart-datasets.js,
+//   shared/src/charts/chart-theme.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { wrapLabel, chartLabels, initialGroup } = require('../../../site/plugins/benchmark-charts/chart-labels');
-const { chartLayout, chartConfig } = require('../../../site/plugins/benchmark-charts/chart-config');
-const { chartDatasets, extraDataset } = require('../../../site/plugins/benchmark-charts/chart-datasets');
-const { PALETTE } = require('../../../site/plugins/benchmark-charts/chart-theme');
+const { wrapLabel, chartLabels, initialGroup } = require('../../../../shared/src/charts/chart-labels');
+const { chartLayout, chartConfig } = require('../../../../shared/src/charts/chart-config');
+const { chartDatasets, extraDataset } = require('../../../../shared/src/charts/chart-datasets');
+const { PALETTE } = require('../../../../shared/src/charts/chart-theme');
 const { renderBenchmarkPages } = require('../../../src/benchmarks/render');
 
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'results-quick-v3-b.json'), 'utf8'));

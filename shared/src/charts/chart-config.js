@@ -1,5 +1,5 @@
-// A part of the benchmark charts plugin (docs/site/bundles.json joins the parts into plugins/benchmark-charts.js;
-// draw-charts.js says what the plugin does). This one: a chart's layout
+// A part of the benchmark charts (shared/src/charts/: the browser plugin plugins/benchmark-charts.js, joined by docs/site/bundles.json, and the static images of docs/src/prerender/chart-images.js;
+// docs/site/plugins/benchmark-charts/draw-charts.js says what the plugin does). This one: a chart's layout
 // (orientation, height) and its Chart.js configuration (scales, ticks, legend, tooltips, plugins).
 (function (root, factory) {
   'use strict';

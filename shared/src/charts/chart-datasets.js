@@ -1,5 +1,5 @@
-// A part of the benchmark charts plugin (docs/site/bundles.json joins the parts into plugins/benchmark-charts.js;
-// draw-charts.js says what the plugin does). This one: the Chart.js datasets
+// A part of the benchmark charts (shared/src/charts/: the browser plugin plugins/benchmark-charts.js, joined by docs/site/bundles.json, and the static images of docs/src/prerender/chart-images.js;
+// docs/site/plugins/benchmark-charts/draw-charts.js says what the plugin does). This one: the Chart.js datasets
 // of a chart's series (the published ones, of a grouped chart one group's, and the ones the page adds:
 // a reader's own run), and the x axis of series with their own x values.
 (function (root, factory) {
