@@ -166,10 +166,10 @@ function fenceTracker() {
 
 /**
  * Removes every generated part of a body: each guide:code block becomes its bare directive line,
- * the example-folder note and the tested-with block disappear. Throws GuideError for a malformed or unclosed block.
+ * the example-folder and ports notes and the tested-with block disappear. Throws GuideError for a malformed or unclosed block.
  */
 function collapseBody(body, where) {
-  const lines = collapseFolderNote(body, where).split('\n');
+  const lines = collapseFolderNote(collapsePortsNote(body, where), where).split('\n');
   const out = [];
   const inFence = fenceTracker();
   for (let i = 0; i < lines.length; i++) {
