@@ -84,20 +84,23 @@ test('ports.json: every program a page starts has its ports there, and each list
       const fileEntries = own.filter((e) => e.kind === 'file');
       if (fileEntries.length && first !== undefined && !/^\d+$/.test(first)) {
         // Started with a configuration file: its listeners are the entry's ports.
+        // (A file the page makes itself, or one Drogon refuses, such as Configuration's bad.json, has none.)
         const file = path.join(examples, folder, first);
-        const listens = portsOfKey(file, 'listeners');
+        let listens = [];
+        try { listens = portsOfKey(file, 'listeners'); } catch { /* not in the folder, or not valid */ }
         const entry = fileEntries.find((e) => e.file === first && e.peer === undefined);
         if (listens.length === 0) assert.equal(entry, undefined, `${where}: ${first} has no listeners, yet an entry`);
         else assert.ok(entry, `${where}: ${first} has listeners (${listens.join(', ')}) and no entry`);
-      } else {
+      } else if (own.some((e) => e.peer === undefined)) {
         const listen = own.find((e) => e.kind === 'argument' && e.peer === undefined);
-        assert.ok(listen, `${where}: no entry says where ${start.program} listens`);
+        assert.ok(listen, `${where}: no entry says where ${start.program} listens when started without a configuration file`);
         assert.ok(listen.ports.map(String).includes(first), `${where}: the first argument ${JSON.stringify(first)} is not one of ${listen.ports.join(', ')}, the ports its entry lists (the page shows the port it listens on)`);
       }
       // A port it connects to, given as an argument: that argument is the port, the url, or names the port.
       for (const e of own.filter((x) => x.kind === 'argument' && x.peer !== undefined && (fileEntries.length === 0 || /^\d+$/.test(first || '')))) {
         const arg = start.args[e.argument - 1];
-        if (arg === undefined) continue; // a client the page starts without it: its entry says where it goes
+        // Started without it, or with one naming no port at all (the database program on SQLite): nothing to check.
+        if (arg === undefined || !/^\d+$|\bport=|:\/\//.test(arg)) continue;
         const port = String(e.ports[0]);
         assert.ok(arg === port || arg === e.url || new RegExp(`\\bport=${port}\\b`).test(arg), `${where}: argument ${e.argument} (${JSON.stringify(arg)}) does not give ${e.url || port}`);
       }
