@@ -9,19 +9,10 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { benchHome } = require('../../../shared/src/bench-state');
-const { guideState, runCommand, scratchDir, repoRoot } = require('../test-support/guide-tests');
-
-// The source folder of Drogon the setup unpacked (build-drogon.sh's drogon-<version>+ds).
-function drogonSource(state) {
-  const root = path.join(benchHome(), 'src', path.basename(state.drogonPrefix));
-  const found = fs.readdirSync(root).filter((d) => /^drogon-[\d.]+/.test(d) && fs.existsSync(path.join(root, d, 'CMakeLists.txt')));
-  assert.equal(found.length, 1, `expected one Drogon source folder in ${root} (run \`npm run bench:setup\`), found ${found.join(', ') || 'none'}`);
-  return path.join(root, found[0]);
-}
+const { guideState, drogonSourceDir, runCommand, scratchDir, repoRoot } = require('../test-support/guide-tests');
 
 test('the lines of Drogon\'s CMakeLists.txt the coroutines page cites say what it says, in both languages', () => {
-  const { state } = guideState();
-  const lines = fs.readFileSync(path.join(drogonSource(state), 'CMakeLists.txt'), 'utf8').split('\n');
+  const lines = fs.readFileSync(path.join(drogonSourceDir(), 'CMakeLists.txt'), 'utf8').split('\n');
   const at = (n) => lines[n - 1].trim();
   // Lines 105-114: the three headers checked, then the standard chosen.
   assert.equal(at(105), 'check_include_file_cxx(any HAS_ANY)');
@@ -44,7 +35,7 @@ test('the lines of Drogon\'s CMakeLists.txt the coroutines page cites say what i
 test('configured without a standard on this machine, Drogon picks C++17; the setup\'s Drogon was configured as C++20', { timeout: 5 * 60 * 1000 }, async (t) => {
   const { state } = guideState();
   const build = scratchDir(t, 'guide-drogon-standard-');
-  const configure = await runCommand(['cmake', '-S', drogonSource(state), '-B', build, '-DUSE_SUBMODULE=OFF', `-DCMAKE_PREFIX_PATH=${state.drogonPrefix}`,
+  const configure = await runCommand(['cmake', '-S', drogonSourceDir(), '-B', build, '-DUSE_SUBMODULE=OFF', `-DCMAKE_PREFIX_PATH=${state.drogonPrefix}`,
     '-DBUILD_CTL=OFF', '-DBUILD_EXAMPLES=OFF', '-DBUILD_ORM=OFF', '-DBUILD_TESTING=OFF', '-DBUILD_REDIS=OFF', '-DBUILD_YAML_CONFIG=OFF'], { label: 'cmake (Drogon, no standard)', timeoutMs: 4 * 60 * 1000 });
   assert.equal(configure.code, 0, `configure failed:\n${configure.stdout}${configure.stderr}`);
   assert.match(configure.stdout, /^-- Looking for C\+\+ include coroutine - not found$/m);
