@@ -97,6 +97,30 @@ function installationRoute(manifest, code) {
   return page.entries[code].route;
 }
 
+// After the last fragment of each program file a page shows only in part, the note naming what it
+// leaves out (unshown-parts.js). texts: the parts computed in this build, by file and regions.
+function addUnshownNotes(body, { root, config, code, repository, convertText, texts }) {
+  const say = (key, values = {}) => folder.fill(folder.stringFor(config, code, key, convertText), values, `${config.stringsSource}: ${code}.${key}`);
+  const lines = body.split('\n');
+  const included = blocks.includedBlocks(body).map((b) => {
+    const [file, region] = b.directive.split(/\s+/)[0].split('#');
+    return { file, region: region || null, closeIndex: b.closeLine - 1, indent: b.indent };
+  }).filter((b) => folder.isProgramFile(b.file));
+  const noteFor = (file, regionNames) => {
+    // The same parts in every language: computed once per file and set of regions.
+    const key = `${file}#${[...regionNames].sort().join(',')}`;
+    if (!texts.has(key)) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      texts.set(key, unshown.unshownParts(text, file, unshown.shownLinesOf(text, file, regionNames)));
+    }
+    const parts = texts.get(key);
+    if (parts.length === 0) return null;
+    const shown = file.slice(config.examplesDir.length + 1);
+    return unshown.noteText(parts, { fileLabel: codeSpan(shown), wholeLink: `[${say('unshownWhole')}](${folder.repositoryUrl(repository, 'blob', file)})` }, say);
+  };
+  return unshown.insertUnshownNotes(lines, included, noteFor).join('\n');
+}
+
 /** Step after conversion: every language's body gets its code blocks and, on guide pages, the
  *  tested-with note and the check that no path of the machine shows. */
 function expandGuideBodies(context, { root, manifest, bodies, converter, problems }) {
@@ -133,6 +157,7 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
           captionFor: guidePage ? (directive) => folder.sourceCaption({ root, config, directive, code, repository, convertText }) : undefined,
           changesFor: guidePage ? (target) => changesMarkdown({ root, config, target, code, repository, convertText, where }) : null,
         });
+        if (guidePage) expanded = addUnshownNotes(expanded, { root, config, code, repository, convertText, texts: context.texts });
         if (guidePage && folders[page.id]) {
           const note = folder.folderNoteLines({ root, config, folder: folders[page.id], dir, code, repository, installationRoute: installationRoute(manifest, code), convertText });
           expanded = folder.insertFolderNote(expanded, note, where);
