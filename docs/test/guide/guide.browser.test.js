@@ -1,8 +1,9 @@
 // The guide in the real site (docsify 5 in Debian's Chromium): every code block a guide page shows in
-// the browser is the text of its file region, in all three languages, and the search of each language
-// finds guide pages in that language. The tutorial's step pages, in every language: every block of the
-// page renders as code with its text, the change blocks as diffs (their + and - lines coloured), the
-// step's folder link is there, and no raw Markdown or HTML shows in the text.
+// the browser is the text of its file region, in all three languages, the generated notes (ports, the
+// parts of a file a page leaves out) render as quotes, and the search of each language finds guide
+// pages in that language. The tutorial's step pages, in every language: every block of the page
+// renders as code with its text, the change blocks as diffs (their + and - lines coloured), the step's
+// folder link is there, and no raw Markdown or HTML shows in the text.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -34,6 +35,7 @@ test('the code a guide page shows in the browser is its files\' code, in every l
   assert.ok(guidePages.length >= 14, `only ${guidePages.length} guide pages`);
   const page = await browser.newPage();
   let compared = 0;
+  let notes = 0;
   for (const entry of guidePages) {
     for (const lang of manifest.languages) {
       const { route, relPath } = entry.entries[lang.code];
@@ -48,9 +50,26 @@ test('the code a guide page shows in the browser is its files\' code, in every l
         at = found + 1;
         compared += 1;
       }
+      // The generated notes (ports, the parts a page leaves out of a file) render as quotes with
+      // their bold title and their code, no Markdown left over.
+      const text = files.get(relPath);
+      const noteFiles = [...text.matchAll(/^[ \t]*<!-- guide:unshown examples\/guide\/(\S+) /gm)].map((m) => m[1]);
+      const quotes = await page.$$eval('.markdown-section blockquote', (els) => els.map((el) => ({
+        text: el.textContent, strong: el.querySelector('strong') ? el.querySelector('strong').textContent : '', codes: [...el.querySelectorAll('code')].map((c) => c.textContent),
+      })));
+      for (const file of noteFiles) {
+        const quote = quotes.find((q) => q.strong.includes(file));
+        assert.ok(quote, `${relPath}: no quote with a bold title naming ${file}`);
+        assert.ok(quote.codes.includes(file) && !quote.text.includes('**') && !quote.text.includes('`'), `${relPath}: the note on ${file} renders as ${JSON.stringify(quote.text.slice(0, 300))}`);
+        notes += 1;
+      }
+      if (/<!-- guide:ports /.test(text)) {
+        assert.ok(quotes.some((q) => q.strong !== '' && /8080|5555|9090/.test(q.text) && !q.text.includes('**')), `${relPath}: the ports note does not render as a quote with its bold title`);
+      }
     }
   }
   assert.ok(compared > 300, `only ${compared} blocks compared`);
+  assert.ok(notes > 100, `only ${notes} notes on what a page leaves out`);
   await page.close();
 });
 
