@@ -33,9 +33,9 @@ function commentLine(file) {
 
 /** 0-based indexes of the code lines of a file: not blank, not only a comment, not a region marker.
  *  C++ and JSON (jsoncpp reads comments) are read with blankNonCode, so a block comment is no code. */
-function codeLines(lines, file) {
+function codeLines(lines, file, blankedText = null) {
   if (CPP_FILE.test(file) || /\.json$/.test(file)) {
-    const blanked = blankNonCode(lines.join('\n')).split('\n');
+    const blanked = (blankedText ?? blankNonCode(lines.join('\n'))).split('\n');
     return lines.map((l, i) => ((blanked[i].trim() !== '' || /^\s*#/.test(l)) && !MARKER_LINE.test(l) ? i : -1)).filter((i) => i >= 0);
   }
   const comment = commentLine(file);
@@ -58,8 +58,8 @@ const lineOf = (offsets, at) => {
  * name, keyword, start, end (0-based lines), bodyStart, bodyEnd (function and container bodies),
  * children (namespace and class) }].
  */
-function cppItems(text) {
-  const code = blankNonCode(text);
+function cppItems(text, blanked = null) {
+  const code = blanked ?? blankNonCode(text);
   const offsets = [0];
   for (let i = 0; i < code.length; i++) if (code[i] === '\n') offsets.push(i + 1);
   const line = (at) => lineOf(offsets, at);
@@ -152,9 +152,10 @@ function chainAt(items, k) {
  */
 function unshownParts(text, file, shownLines) {
   const lines = text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
-  const code = codeLines(lines, file).filter((k) => !shownLines.has(k));
   const cpp = CPP_FILE.test(file);
-  const items = cpp ? cppItems(lines.join('\n')) : [];
+  const blanked = cpp || /\.json$/.test(file) ? blankNonCode(lines.join('\n')) : null;
+  const code = codeLines(lines, file, blanked).filter((k) => !shownLines.has(k));
+  const items = cpp ? cppItems(lines.join('\n'), blanked) : [];
   const shownIn = (it) => rangeHasShown(shownLines, it.start, it.end);
   // What an omitted line belongs to: a function the page shows part of (its head and closing brace
   // included), a function or class it shows none of, or a statement-like line (a declaration, a
