@@ -43,7 +43,7 @@ test('client_options: user agent, cookies, upload and certificates against real 
 
   // The upload's file is read when the request is sent; a missing one is logged and sent empty.
   fs.rmSync(path.join(work, 'notes.txt'));
-  const missing = await runCommand(programArgs.split(' '), { cwd: work, label: 'client_options without notes.txt', timeoutMs: 60000 });
+  const missing = await runCommand([bin('client_options'), `http://127.0.0.1:${ports.backend}`, `https://localhost:${ports.tls}`], { cwd: work, label: 'client_options without notes.txt', timeoutMs: 60000 });
   assert.equal(missing.code, 0);
   assert.match(missing.stdout, /ERROR notes\.txt not found/);
   assert.match(missing.stdout, /^file: notes\.txt, 0 bytes, text\/plain$/m);
