@@ -16,6 +16,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { extractRegion } = require('./regions');
 const { collapseFolderNote } = require('./example-folder');
+const { collapsePortsNote } = require('./ports');
+const { collapseUnshownNotes } = require('./unshown-parts');
 const changes = require('./step-changes');
 const { lexMarkdown } = require('../docsify/docsify-runtime');
 

@@ -7,6 +7,9 @@ const blocks = require('./code-blocks');
 const { loadTestedWith } = require('./tested-with');
 const { machinePathProblems } = require('./machine-paths');
 const folder = require('./example-folder');
+const ports = require('./ports');
+const unshown = require('./unshown-parts');
+const { codeSpan } = require('../../../shared/src/escape');
 const { renderChanges, coverage, CHANGES_OPEN, parseTarget } = require('./step-changes');
 
 function isGuidePage(page, config) {
@@ -61,7 +64,13 @@ function collapseGuideBodies({ root, manifest, bodies, authored, problems }) {
     }
   }
   problems.push(...uncoveredChanges({ root, manifest, bodies, authored, config, folders }));
-  return { active: true, config, folders };
+  let portsData = null;
+  try {
+    portsData = ports.loadPorts(root);
+  } catch (err) {
+    problems.push(err.message);
+  }
+  return { active: true, config, folders, ports: portsData, texts: new Map() };
 }
 
 // A step page (a page of a section with its own examples folder, whose folder is a step, NN-name)
@@ -115,7 +124,7 @@ function addUnshownNotes(body, { root, config, code, repository, convertText, te
     }
     const parts = texts.get(key);
     if (parts.length === 0) return null;
-    const shown = file.slice(config.examplesDir.length + 1);
+    const shown = file.slice(folder.examplesDirOfFile(config, file).length + 1);
     return unshown.noteText(parts, { fileLabel: codeSpan(shown), wholeLink: `[${say('unshownWhole')}](${folder.repositoryUrl(repository, 'blob', file)})` }, say);
   };
   return unshown.insertUnshownNotes(lines, included, noteFor).join('\n');
@@ -160,7 +169,10 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
         if (guidePage) expanded = addUnshownNotes(expanded, { root, config, code, repository, convertText, texts: context.texts });
         if (guidePage && folders[page.id]) {
           const note = folder.folderNoteLines({ root, config, folder: folders[page.id], dir, code, repository, installationRoute: installationRoute(manifest, code), convertText });
-          expanded = folder.insertFolderNote(expanded, note, where);
+          // How to change the ports of a guide chapter's programs (docs/guide/ports.json), under the folder note.
+          const say = (key, values = {}) => folder.fill(folder.stringFor(config, code, key, convertText), values, `${config.stringsSource}: ${code}.${key}`);
+          const portsNote = context.ports && dir === config.examplesDir ? ports.portsNoteLines(context.ports, folders[page.id], say) : [];
+          expanded = folder.insertFolderNote(expanded, portsNote.length ? [...note, '', ...portsNote] : note, where);
         }
         bodies[page.id][lang.code] = expanded;
         // Outputs captured on a machine (included expected files) must not show its paths.

@@ -10,7 +10,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { generatePages } = require('../../src/generate-pages');
-const { includedBlocks } = require('../../src/guide/code-blocks');
+const { includedBlocks, loadGuideConfig } = require('../../src/guide/code-blocks');
 const { isProgramFile } = require('../../src/guide/example-folder');
 const { unshownParts, codeLines, shownLinesOf, collapseUnshownNotes, insertUnshownNotes } = require('../../src/guide/unshown-parts');
 const { CPP_FILE, includedHeaders } = require('../../src/guide/cpp-scope');
@@ -18,7 +18,9 @@ const { repoRoot } = require('../support/content-copy');
 
 const generated = generatePages({ root: repoRoot });
 const { manifest } = generated;
-const guidePages = manifest.pages.filter((p) => p.section === 'guide');
+// The pages of every guide section (the guide's chapters, the tutorial's steps).
+const { sections } = loadGuideConfig(repoRoot);
+const guidePages = manifest.pages.filter((p) => sections.has(p.section));
 
 // Line ranges a text names, in the page's language, with its code spans taken out first (a quoted
 // `8080` or `line 3` of code is not a line number).
@@ -100,8 +102,8 @@ test('every chapter\'s CMakeLists.txt is shown or linked on its page, in every l
   for (const page of guidePages) {
     for (const lang of manifest.languages) {
       const text = generated.files.get(page.entries[lang.code].relPath);
-      const folder = /\[examples\/guide\/([a-z0-9-]+)\/\]/.exec(text)[1];
-      const rel = `examples/guide/${folder}/CMakeLists.txt`;
+      const folder = /\[(examples\/[a-z]+\/[a-z0-9-]+)\/\]/.exec(text)[1];
+      const rel = `${folder}/CMakeLists.txt`;
       if (!fs.existsSync(path.join(repoRoot, rel))) continue;
       const shown = includedBlocks(text).some((b) => b.directive.split(/\s+/)[0] === rel);
       const linked = text.includes(`(${manifest.repository.url}/blob/${manifest.repository.branch}/${rel})`);
