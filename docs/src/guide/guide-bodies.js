@@ -169,9 +169,9 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
         if (guidePage) expanded = addUnshownNotes(expanded, { root, config, code, repository, convertText, texts: context.texts });
         if (guidePage && folders[page.id]) {
           const note = folder.folderNoteLines({ root, config, folder: folders[page.id], dir, code, repository, installationRoute: installationRoute(manifest, code), convertText });
-          // How to change the ports of a guide chapter's programs (docs/guide/ports.json), under the folder note.
+          // How to change the ports of the chapter's programs (docs/guide/ports.json, by the folder's path), under the folder note.
           const say = (key, values = {}) => folder.fill(folder.stringFor(config, code, key, convertText), values, `${config.stringsSource}: ${code}.${key}`);
-          const portsNote = context.ports && dir === config.examplesDir ? ports.portsNoteLines(context.ports, folders[page.id], say) : [];
+          const portsNote = context.ports ? ports.portsNoteLines(context.ports, `${dir}/${folders[page.id]}`, say) : [];
           expanded = folder.insertFolderNote(expanded, portsNote.length ? [...note, '', ...portsNote] : note, where);
         }
         bodies[page.id][lang.code] = expanded;

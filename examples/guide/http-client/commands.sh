@@ -49,7 +49,7 @@ openssl x509 -req -in certs/client.csr -CA certs/ca.pem -CAkey certs/ca.key -CAc
 # [/guide:make-certs]
 
 # [guide:restart-backend]
-./build/client_backend
+./build/client_backend 9090
 # [/guide:restart-backend]
 
 # [guide:run-tls-backend]
