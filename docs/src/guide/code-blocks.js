@@ -16,6 +16,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { extractRegion } = require('./regions');
 const { collapseFolderNote } = require('./example-folder');
+const { collapsePortsNote } = require('./ports');
+const { collapseUnshownNotes } = require('./unshown-parts');
 const changes = require('./step-changes');
 const { lexMarkdown } = require('../docsify/docsify-runtime');
 
@@ -166,10 +168,10 @@ function fenceTracker() {
 
 /**
  * Removes every generated part of a body: each guide:code block becomes its bare directive line,
- * the example-folder note and the tested-with block disappear. Throws GuideError for a malformed or unclosed block.
+ * the example-folder, ports and unshown-parts notes and the tested-with block disappear. Throws GuideError for a malformed or unclosed block.
  */
 function collapseBody(body, where) {
-  const lines = collapseFolderNote(body, where).split('\n');
+  const lines = collapseFolderNote(collapsePortsNote(collapseUnshownNotes(body, where), where), where).split('\n');
   const out = [];
   const inFence = fenceTracker();
   for (let i = 0; i < lines.length; i++) {
@@ -355,7 +357,8 @@ function checkTypedBlocks(body, { config, where }) {
   return problems;
 }
 
-/** The included blocks of a page's text, in order: [{ directive, code }] (for drift messages and tests). */
+/** The included blocks of a page's text, in order: [{ directive, line, closeLine (1-based lines of its
+ *  opening and closing markers), indent, code, caption, lang }] (for drift messages, notes and tests). */
 function includedBlocks(text) {
   const lines = text.replace(/\r\n/g, '\n').split('\n');
   const blocks = [];
@@ -372,7 +375,7 @@ function includedBlocks(text) {
     const fenced = fenceAt < 0 ? [] : inner.slice(fenceAt);
     const code = fenced.length >= 2 && /^`{3,}$/.test(fenced[fenced.length - 1]) ? fenced.slice(1, -1).join('\n') : null;
     const caption = fenceAt > 0 ? inner.slice(0, fenceAt).join('\n').trim() : null;
-    blocks.push({ directive: open[2].replace(/\([^()]*\)\s*$/, '').trim(), line: i + 1, code, caption, lang: fenced.length ? fenced[0].replace(/^`+/, '') : null });
+    blocks.push({ directive: open[2].replace(/\([^()]*\)\s*$/, '').trim(), line: i + 1, closeLine: j + 1, indent: open[1], code, caption, lang: fenced.length ? fenced[0].replace(/^`+/, '') : null });
     i = j;
   }
   return blocks;

@@ -86,6 +86,7 @@ function folderNoteLines({ root, config, folder, dir = config.examplesDir, code,
   const key = builds ? 'exampleFolder' : 'exampleFiles';
   const text = fill(stringFor(config, code, key, convertText), {
     folderLink: `[${rel}/](${repositoryUrl(repository, 'tree', rel)})`,
+    cmakeLink: `[\`CMakeLists.txt\`](${repositoryUrl(repository, 'blob', `${rel}/CMakeLists.txt`)})`,
     buildCommand: `\`${config.folderBuildCommand}\``,
     prefixOption: '`-DCMAKE_PREFIX_PATH=$HOME/drogon`',
     installation: installationRoute,

@@ -7,6 +7,9 @@ const blocks = require('./code-blocks');
 const { loadTestedWith } = require('./tested-with');
 const { machinePathProblems } = require('./machine-paths');
 const folder = require('./example-folder');
+const ports = require('./ports');
+const unshown = require('./unshown-parts');
+const { codeSpan } = require('../../../shared/src/escape');
 const { renderChanges, coverage, CHANGES_OPEN, parseTarget } = require('./step-changes');
 
 function isGuidePage(page, config) {
@@ -61,7 +64,13 @@ function collapseGuideBodies({ root, manifest, bodies, authored, problems }) {
     }
   }
   problems.push(...uncoveredChanges({ root, manifest, bodies, authored, config, folders }));
-  return { active: true, config, folders };
+  let portsData = null;
+  try {
+    portsData = ports.loadPorts(root);
+  } catch (err) {
+    problems.push(err.message);
+  }
+  return { active: true, config, folders, ports: portsData, texts: new Map() };
 }
 
 // A step page (a page of a section with its own examples folder, whose folder is a step, NN-name)
@@ -95,6 +104,30 @@ function installationRoute(manifest, code) {
   const page = manifest.pages.find((p) => p.id === 'installation');
   if (!page || !page.entries[code]) throw new Error('docs/manifest.json: the guide\'s folder notes link to the "installation" page, which it does not list');
   return page.entries[code].route;
+}
+
+// After the last fragment of each program file a page shows only in part, the note naming what it
+// leaves out (unshown-parts.js). texts: the parts computed in this build, by file and regions.
+function addUnshownNotes(body, { root, config, code, repository, convertText, texts }) {
+  const say = (key, values = {}) => folder.fill(folder.stringFor(config, code, key, convertText), values, `${config.stringsSource}: ${code}.${key}`);
+  const lines = body.split('\n');
+  const included = blocks.includedBlocks(body).map((b) => {
+    const [file, region] = b.directive.split(/\s+/)[0].split('#');
+    return { file, region: region || null, closeIndex: b.closeLine - 1, indent: b.indent };
+  }).filter((b) => folder.isProgramFile(b.file));
+  const noteFor = (file, regionNames) => {
+    // The same parts in every language: computed once per file and set of regions.
+    const key = `${file}#${[...regionNames].sort().join(',')}`;
+    if (!texts.has(key)) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      texts.set(key, unshown.unshownParts(text, file, unshown.shownLinesOf(text, file, regionNames)));
+    }
+    const parts = texts.get(key);
+    if (parts.length === 0) return null;
+    const shown = file.slice(folder.examplesDirOfFile(config, file).length + 1);
+    return unshown.noteText(parts, { fileLabel: codeSpan(shown), wholeLink: `[${say('unshownWhole')}](${folder.repositoryUrl(repository, 'blob', file)})` }, say);
+  };
+  return unshown.insertUnshownNotes(lines, included, noteFor).join('\n');
 }
 
 /** Step after conversion: every language's body gets its code blocks and, on guide pages, the
@@ -133,9 +166,13 @@ function expandGuideBodies(context, { root, manifest, bodies, converter, problem
           captionFor: guidePage ? (directive) => folder.sourceCaption({ root, config, directive, code, repository, convertText }) : undefined,
           changesFor: guidePage ? (target) => changesMarkdown({ root, config, target, code, repository, convertText, where }) : null,
         });
+        if (guidePage) expanded = addUnshownNotes(expanded, { root, config, code, repository, convertText, texts: context.texts });
         if (guidePage && folders[page.id]) {
           const note = folder.folderNoteLines({ root, config, folder: folders[page.id], dir, code, repository, installationRoute: installationRoute(manifest, code), convertText });
-          expanded = folder.insertFolderNote(expanded, note, where);
+          // How to change the ports of the chapter's programs (docs/guide/ports.json, by the folder's path), under the folder note.
+          const say = (key, values = {}) => folder.fill(folder.stringFor(config, code, key, convertText), values, `${config.stringsSource}: ${code}.${key}`);
+          const portsNote = context.ports ? ports.portsNoteLines(context.ports, `${dir}/${folders[page.id]}`, say) : [];
+          expanded = folder.insertFolderNote(expanded, portsNote.length ? [...note, '', ...portsNote] : note, where);
         }
         bodies[page.id][lang.code] = expanded;
         // Outputs captured on a machine (included expected files) must not show its paths.

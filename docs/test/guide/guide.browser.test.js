@@ -1,8 +1,9 @@
 // The guide in the real site (docsify 5 in Debian's Chromium): every code block a guide page shows in
-// the browser is the text of its file region, in all three languages, and the search of each language
-// finds guide pages in that language. The tutorial's step pages, in every language: every block of the
-// page renders as code with its text, the change blocks as diffs (their + and - lines coloured), the
-// step's folder link is there, and no raw Markdown or HTML shows in the text.
+// the browser is the text of its file region, in all three languages, the generated notes (ports, the
+// parts of a file a page leaves out) render as quotes, and the search of each language finds guide
+// pages in that language. The tutorial's step pages, in every language: every block of the page
+// renders as code with its text, the change blocks as diffs (their + and - lines coloured), the step's
+// folder link is there, and no raw Markdown or HTML shows in the text.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -10,7 +11,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { startSite, launchBrowser, watchProblems, gotoRoute } = require('../support/browser');
 const { generatePages } = require('../../src/generate-pages');
-const { includedBlocks } = require('../../src/guide/code-blocks');
+const { includedBlocks, loadGuideConfig } = require('../../src/guide/code-blocks');
 const { repoRoot } = require('../support/content-copy');
 
 let site;
@@ -28,12 +29,15 @@ test.after(async () => {
   if (site) await site.close();
 });
 
-test('the code a guide page shows in the browser is its files\' code, in every language', { timeout: 300000 }, async () => {
+test('the code a guide page shows in the browser is its files\' code, in every language', { timeout: 400000 }, async () => {
   const { manifest, files } = generatePages({ root: repoRoot });
-  const guidePages = manifest.pages.filter((p) => p.section === 'guide');
-  assert.ok(guidePages.length >= 14, `only ${guidePages.length} guide pages`);
+  // The pages of every guide section: the guide's chapters and the tutorial's steps.
+  const { sections } = loadGuideConfig(repoRoot);
+  const guidePages = manifest.pages.filter((p) => sections.has(p.section));
+  assert.ok(guidePages.length >= 40, `only ${guidePages.length} guide pages`);
   const page = await browser.newPage();
   let compared = 0;
+  let notes = 0;
   for (const entry of guidePages) {
     for (const lang of manifest.languages) {
       const { route, relPath } = entry.entries[lang.code];
@@ -48,9 +52,27 @@ test('the code a guide page shows in the browser is its files\' code, in every l
         at = found + 1;
         compared += 1;
       }
+      // The generated notes (ports, the parts a page leaves out of a file) render as quotes with
+      // their bold title and their code, no Markdown left over.
+      const text = files.get(relPath);
+      const noteFiles = [...text.matchAll(/^[ \t]*<!-- guide:unshown examples\/[a-z]+\/(\S+) /gm)].map((m) => m[1]);
+      const quotes = await page.$$eval('.markdown-section blockquote', (els) => els.map((el) => ({
+        text: el.textContent, strong: el.querySelector('strong') ? el.querySelector('strong').textContent : '', codes: [...el.querySelectorAll('code')].map((c) => c.textContent),
+      })));
+      for (const file of noteFiles) {
+        const quote = quotes.find((q) => q.strong.includes(file));
+        assert.ok(quote, `${relPath}: no quote with a bold title naming ${file}`);
+        assert.ok(quote.codes.includes(file) && !quote.text.includes('**') && !quote.text.includes('`'), `${relPath}: the note on ${file} renders as ${JSON.stringify(quote.text.slice(0, 300))}`);
+        notes += 1;
+      }
+      // The ports note: its bold title, then its text with the code spans rendered (its ports, or why none).
+      const portsNote = /<!-- guide:ports [^\n]*-->\n> \*\*([^*\n]+)\*\*/.exec(text);
+      assert.ok(portsNote, `${relPath}: no ports note in the page`);
+      assert.ok(quotes.some((q) => q.strong === portsNote[1] && q.codes.length > 0 && !q.text.includes('**') && !q.text.includes('`')), `${relPath}: the ports note does not render as a quote with its bold title ${portsNote[1]} and its code`);
     }
   }
   assert.ok(compared > 300, `only ${compared} blocks compared`);
+  assert.ok(notes > 100, `only ${notes} notes on what a page leaves out`);
   await page.close();
 });
 

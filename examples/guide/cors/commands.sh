@@ -3,7 +3,7 @@
 # test port) and compares the output with expected/<region>.txt.
 
 # [guide:run]
-./build/cors_example
+./build/cors_example 8080
 # [/guide:run]
 
 # [guide:try-preflight]

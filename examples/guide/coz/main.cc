@@ -50,7 +50,7 @@ static std::vector<uint32_t> sampleData(size_t count)
 
 int main(int argc, char *argv[])
 {
-    // The port is the first argument (the tests give one); 8080 otherwise.
+    // The port is the first argument, as every program of the guide takes it; 8080 without one.
     const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
     // [guide:seconds]
     // The second argument: stop after that many seconds. Coz writes its profile when the program

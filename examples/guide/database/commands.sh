@@ -55,6 +55,26 @@ curl -w '\n' http://127.0.0.1:8080/books/2/loans
 curl -w '\n' http://127.0.0.1:8080/books/1/loans
 # [/guide:try-loans]
 
+# [guide:try-add]
+curl -w '\n' --data-urlencode 'title=Foundation' --data-urlencode 'author=Isaac Asimov' \
+     http://127.0.0.1:8080/books
+curl -w '\n' --data-urlencode 'title=The Left Hand of Darkness' --data-urlencode 'author=Ursula K. Le Guin' \
+     --data-urlencode 'subtitle=A novel of the Hainish Cycle' http://127.0.0.1:8080/books
+curl -w '\n' --data-urlencode 'title=Dune' http://127.0.0.1:8080/books
+# [/guide:try-add]
+
+# [guide:try-null]
+curl -w '%{http_code}\n' -X DELETE http://127.0.0.1:8080/books/5/subtitle
+curl -w ' %{http_code}\n' -X DELETE http://127.0.0.1:8080/books/42/subtitle
+curl -w '\n' http://127.0.0.1:8080/books
+# [/guide:try-null]
+
+# [guide:gcc12]
+g++ -std=c++20 gcc12-conditional.cc -o gcc12-conditional
+./gcc12-conditional named
+./gcc12-conditional
+# [/guide:gcc12]
+
 # [guide:run-empty]
 touch empty.db
 ./build/library 8080 sqlite3 'filename=empty.db'

@@ -2,7 +2,8 @@ CREATE TABLE books (
     id BIGSERIAL PRIMARY KEY,
     title TEXT NOT NULL,
     author TEXT NOT NULL,
-    copies BIGINT NOT NULL DEFAULT 1 CHECK (copies >= 0)
+    copies BIGINT NOT NULL DEFAULT 1 CHECK (copies >= 0),
+    subtitle TEXT  -- NULL: the book has none
 );
 CREATE TABLE loans (
     id BIGSERIAL PRIMARY KEY,

@@ -2,7 +2,8 @@ CREATE TABLE books (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     title TEXT NOT NULL,
     author TEXT NOT NULL,
-    copies INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0)
+    copies INTEGER NOT NULL DEFAULT 1 CHECK (copies >= 0),
+    subtitle TEXT  -- NULL: the book has none
 );
 CREATE TABLE loans (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

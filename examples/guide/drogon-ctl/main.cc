@@ -1,5 +1,6 @@
 // The main.cc of `drogon_ctl create project`, with two changes: the port comes from the command
-// line (the tests give one; 8080 otherwise) and the server listens on 127.0.0.1 only.
+// line (the first argument, as every program of the guide takes it; 8080 without one) and the server
+// listens on 127.0.0.1 only.
 #include <drogon/drogon.h>
 
 #include <cstdlib>

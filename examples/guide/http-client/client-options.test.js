@@ -26,11 +26,11 @@ test('client_options: user agent, cookies, upload and certificates against real 
   const tls = await startProgram([bin('client_tls_backend'), String(ports.tls), 'certs'], { port: ports.tls, cwd: work, label: 'client_tls_backend' });
   t.after(() => tls.stop());
 
-  // The page's run-options region, with the program's defaults (ports 9090 and 9443) made the test's.
-  const programArgs = `${bin('client_options')} http://127.0.0.1:${ports.backend} https://localhost:${ports.tls} certs`;
+  // The page's run-options region, with its ports (9090 and 9443) made the test's.
   const runOptions = exampleRegion('http-client/commands.sh', 'run-options');
-  assert.match(runOptions, /^\.\/build\/client_options$/m);
-  const run = await runCommand(['bash', '-euo', 'pipefail', '-c', runOptions.replace('./build/client_options', programArgs)], { cwd: work, label: 'client_options', timeoutMs: 60000 });
+  assert.match(runOptions, /^\.\/build\/client_options http:\/\/127\.0\.0\.1:9090 https:\/\/localhost:9443$/m);
+  const command = runOptions.replace('./build/client_options', bin('client_options')).replaceAll(':9090', `:${ports.backend}`).replaceAll(':9443', `:${ports.tls}`);
+  const run = await runCommand(['bash', '-euo', 'pipefail', '-c', command], { cwd: work, label: 'client_options', timeoutMs: 60000 });
   assert.equal(run.code, 0, `client_options failed:\n${run.stdout}${run.stderr}`);
   assertRegionOutput('http-client', 'run-options', run.stdout, { masks: [LOG_PREFIX, FINGERPRINT] });
 
@@ -43,7 +43,7 @@ test('client_options: user agent, cookies, upload and certificates against real 
 
   // The upload's file is read when the request is sent; a missing one is logged and sent empty.
   fs.rmSync(path.join(work, 'notes.txt'));
-  const missing = await runCommand(programArgs.split(' '), { cwd: work, label: 'client_options without notes.txt', timeoutMs: 60000 });
+  const missing = await runCommand([bin('client_options'), `http://127.0.0.1:${ports.backend}`, `https://localhost:${ports.tls}`], { cwd: work, label: 'client_options without notes.txt', timeoutMs: 60000 });
   assert.equal(missing.code, 0);
   assert.match(missing.stdout, /ERROR notes\.txt not found/);
   assert.match(missing.stdout, /^file: notes\.txt, 0 bytes, text\/plain$/m);

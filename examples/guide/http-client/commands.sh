@@ -3,11 +3,11 @@
 # this order and compares the output with expected/<region>.txt.
 
 # [guide:run-backend]
-./build/client_backend
+./build/client_backend 9090
 # [/guide:run-backend]
 
 # [guide:run-gateway]
-./build/client_gateway
+./build/client_gateway 8080 http://127.0.0.1:9090
 # [/guide:run-gateway]
 
 # [guide:try-requests]
@@ -49,16 +49,16 @@ openssl x509 -req -in certs/client.csr -CA certs/ca.pem -CAkey certs/ca.key -CAc
 # [/guide:make-certs]
 
 # [guide:restart-backend]
-./build/client_backend
+./build/client_backend 9090
 # [/guide:restart-backend]
 
 # [guide:run-tls-backend]
-./build/client_tls_backend
+./build/client_tls_backend 9443
 # [/guide:run-tls-backend]
 
 # [guide:run-options]
 echo 'Notes for the shop' > notes.txt
-./build/client_options
+./build/client_options http://127.0.0.1:9090 https://localhost:9443
 # [/guide:run-options]
 
 # [guide:fingerprint]

@@ -17,14 +17,14 @@ function expected(name, ports) {
   return normalizeOutput(exampleRegion(`http-client/expected/${name}.txt`)).replaceAll('9090', String(ports.backend));
 }
 const checkRegion = (name, ports) => checkCommand('http-client', name, { port: ports.gateway, replace: { 9090: ports.backend }, replaceInExpected: { 9090: ports.backend } });
-// The program of a run-* region: "./build/x" is the built binary, the ports are the test's.
+// The program of a run-* region: "./build/x" is the built binary, the page's ports (8080, 9090) the test's.
 function programArgv(name, binaries, ports) {
-  const [program, ...args] = exampleRegion('http-client/commands.sh', name).trim().split(/\s+/);
+  const [program, ...args] = region(name, ports).trim().split(/\s+/);
   const binary = binaries[program.replace('./build/', '')];
   assert.ok(binary, `${name}: unknown program ${program}`);
-  const defaults = { client_backend: [String(ports.backend)], client_gateway: [String(ports.gateway), `http://127.0.0.1:${ports.backend}`] };
-  assert.deepEqual(args, [], `${name}: the page runs the program without arguments (its defaults are ports 8080 and 9090)`);
-  return [binary, ...defaults[program.replace('./build/', '')]];
+  const expectedArgs = { client_backend: [String(ports.backend)], client_gateway: [String(ports.gateway), `http://127.0.0.1:${ports.backend}`] };
+  assert.deepEqual(args, expectedArgs[program.replace('./build/', '')], `${name}: the page starts the program on other ports than 8080 and 9090`);
+  return [binary, ...args];
 }
 
 // TCP sockets whose local end is 127.0.0.1:port in a state ('0A' listening), from the kernel's table.

@@ -15,7 +15,7 @@ openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 
 # [/guide:make-certs]
 
 # [guide:run]
-./build/https_example
+./build/https_example config.json
 # [/guide:run]
 
 # [guide:try-https]

@@ -55,8 +55,8 @@ test('a TLS listener verified against the test CA, redirection, and a certificat
   assert.equal(config.split('8080').length, 2, 'config.json should name port 8080 once');
   fs.writeFileSync(path.join(scratch, 'config.json'), config.replaceAll('8080', String(ports.http)).replaceAll('8443', String(ports.https)));
   const [program, ...args] = exampleRegion('https/commands.sh', 'run').trim().split(/\s+/);
-  assert.deepEqual([program, args], ['./build/https_example', []]);
-  const server = await startProgram([binary], { port: ports.http, cwd: scratch, label: 'https_example' });
+  assert.deepEqual([program, args], ['./build/https_example', ['config.json']]);
+  const server = await startProgram([binary, ...args], { port: ports.http, cwd: scratch, label: 'https_example' });
   t.after(() => server.stop());
   const ca = fs.readFileSync(path.join(scratch, 'certs', 'ca.crt'));
   const first = fingerprintOf(path.join(scratch, 'certs', 'server.crt'));

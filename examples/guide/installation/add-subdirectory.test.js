@@ -40,7 +40,7 @@ test('a project that adds Drogon\'s source tree with add_subdirectory builds, an
     assert.ok(fs.existsSync(path.join(dir, 'CMakeLists.txt')), `${dir} (a source folder the page copies) is missing: run \`npm run bench:setup\``);
   }
   const [build, run] = pageCommand('subdir-build', sourceRoot).split('\n');
-  assert.equal(run, './build/hello');
+  assert.equal(run, './build/hello 8080');
 
   const key = crypto.createHash('sha256')
     .update(JSON.stringify({ copy, build, compiler: state.compiler, sources: [state.drogonSourceVersion, state.trantorSourceVersion] }))
@@ -89,7 +89,7 @@ test('a project that adds Drogon\'s source tree with add_subdirectory builds, an
   assert.match(flags(['third_party', 'drogon', 'CMakeFiles', 'drogon.dir']), /-std=(c|gnu)\+\+17\b/);
   assert.match(flags(['CMakeFiles', 'hello.dir']), /-std=(c|gnu)\+\+20\b/);
 
-  // The page runs ./build/hello (port 8080); the test gives it its own port.
+  // The page runs ./build/hello 8080; the test gives it its own port.
   const server = await startProgram([path.join(project, 'build', 'hello'), String(port)], { port, label: 'hello (add_subdirectory)' });
   t.after(() => server.stop());
   await checkCommand('installation', 'subdir-try', { port });

@@ -46,7 +46,7 @@ git clone --depth 1 --branch v1.9.13 --recurse-submodules https://github.com/dro
 
 # [guide:subdir-build]
 cmake -S . -B build && cmake --build build
-./build/hello
+./build/hello 8080
 # [/guide:subdir-build]
 
 # [guide:subdir-try]

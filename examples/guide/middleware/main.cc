@@ -6,7 +6,7 @@ using namespace drogon;
 
 int main(int argc, char *argv[])
 {
-    // The port is the first argument (the tests give one); 8080 otherwise.
+    // The port is the first argument, as every program of the guide takes it; 8080 without one.
     const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
 
     // [guide:routes]

@@ -12,7 +12,7 @@ cmake --build build
 # [/guide:build]
 
 # [guide:run]
-./build/hello
+./build/hello 8080
 # [/guide:run]
 
 # [guide:try-text]

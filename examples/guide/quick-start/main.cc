@@ -1,8 +1,10 @@
 #include <drogon/drogon.h>
 
+#include <cstdlib>
+
 using namespace drogon;
 
-int main()
+int main(int argc, char *argv[])
 {
     // [guide:text]
     // GET / answers with plain text.
@@ -34,7 +36,9 @@ int main()
     // [/guide:json]
 
     // [guide:run]
-    LOG_INFO << "Server running on http://127.0.0.1:8080";
-    app().addListener("127.0.0.1", 8080).run();
+    // The port is the first argument (./build/hello 8080); 8080 without one.
+    const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
+    LOG_INFO << "Server running on http://127.0.0.1:" << port;
+    app().addListener("127.0.0.1", port).run();
     // [/guide:run]
 }

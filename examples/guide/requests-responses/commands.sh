@@ -4,7 +4,7 @@
 # expected/<region>.txt.
 
 # [guide:run]
-./build/requests_responses
+./build/requests_responses 8080
 # [/guide:run]
 
 # [guide:try-status]

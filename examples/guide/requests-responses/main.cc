@@ -7,7 +7,7 @@ using namespace drogon;
 
 int main(int argc, char *argv[])
 {
-    // The port is the first argument (the tests give one); 8080 otherwise.
+    // The port is the first argument, as every program of the guide takes it; 8080 without one.
     // The upload folder is the second; ./uploads otherwise. Made absolute: Drogon
     // 1.9.13 puts a relative upload folder under the document root, and
     // HttpFile::save() then does it once more (public/uploads/public/uploads).

@@ -5,7 +5,7 @@
 # [guide:build]
 cmake -S . -B build
 cmake --build build
-./build/routing
+./build/routing 8080
 # [/guide:build]
 
 # [guide:try-patterns]

@@ -9,7 +9,7 @@ drogon_ctl create controller HelloCtrl
 # [guide:build]
 cmake -S . -B build
 cmake --build build
-./build/simple_controller
+./build/simple_controller 8080
 # [/guide:build]
 
 # [guide:try-hello]

@@ -3,7 +3,7 @@
 # the output with expected/<region>.txt.
 
 # [guide:run]
-./build/static_server
+./build/static_server 8080
 # [/guide:run]
 
 # [guide:get]

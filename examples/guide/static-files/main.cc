@@ -31,8 +31,8 @@ static void configureStaticFiles()
 
 int main(int argc, char *argv[])
 {
-    // static_server [PORT [CONFIG]]: the port (the tests give one; 8080
-    // otherwise), and a configuration file to take the settings from instead.
+    // static_server [PORT [CONFIG]]: the port (the first argument; 8080 without
+    // one), and a configuration file to take the settings from instead.
     const auto port = static_cast<uint16_t>(argc > 1 ? std::atoi(argv[1]) : 8080);
     if (argc > 2)
         app().loadConfigFile(argv[2]);

@@ -3,7 +3,7 @@
 # compares the output with expected/<region>.txt.
 
 # [guide:run]
-./build/streaming
+./build/streaming 8080
 # [/guide:run]
 
 # [guide:try-download]

@@ -5,6 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ensureGuideBuild, readState } = require('../../../scripts/build-guide');
+const { benchHome } = require('../../../shared/src/bench-state');
 
 const sourceDir = path.join(__dirname, '..');
 const builds = new Map();
@@ -12,6 +13,16 @@ const builds = new Map();
 /** What `npm run bench:setup` recorded ({ state, statePath }), without building anything. */
 function guideState() {
   return readState(process.env);
+}
+
+/** The folder of Drogon's source the setup unpacked (build-drogon.sh's drogon-<version>+ds), for the
+ *  tests that check what a page cites of it. */
+function drogonSourceDir() {
+  const { state } = guideState();
+  const root = path.join(benchHome(), 'src', path.basename(state.drogonPrefix));
+  const found = fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^drogon-\d/.test(d) && fs.existsSync(path.join(root, d, 'CMakeLists.txt'))) : [];
+  if (found.length !== 1) throw new Error(`expected one Drogon source folder in ${root} (run \`npm run bench:setup\`), found ${found.join(', ') || 'none'}`);
+  return path.join(root, found[0]);
 }
 
 /** Builds the guide's programs (all, or the named CMake targets), once per process and target set. */
@@ -31,4 +42,4 @@ async function guideBinary(name) {
   return file;
 }
 
-module.exports = { guideState, guideBuild, guideBinary };
+module.exports = { guideState, guideBuild, guideBinary, drogonSourceDir };

@@ -3,7 +3,7 @@
 # replaced by a test port, and compares the output with expected/<region>.txt.
 
 # [guide:server]
-./build/chat_server
+./build/chat_server 8080
 # [/guide:server]
 
 # [guide:bob]

@@ -17,6 +17,7 @@ const std::string Books::Cols::_id = "\"id\"";
 const std::string Books::Cols::_title = "\"title\"";
 const std::string Books::Cols::_author = "\"author\"";
 const std::string Books::Cols::_copies = "\"copies\"";
+const std::string Books::Cols::_subtitle = "\"subtitle\"";
 const std::string Books::primaryKeyName = "id";
 const bool Books::hasPrimaryKey = true;
 const std::string Books::tableName = "\"books\"";
@@ -25,7 +26,8 @@ const std::vector<typename Books::MetaData> Books::metaData_={
 {"id","int64_t","bigint",8,1,1,1},
 {"title","std::string","text",0,0,0,1},
 {"author","std::string","text",0,0,0,1},
-{"copies","int64_t","bigint",8,0,0,1}
+{"copies","int64_t","bigint",8,0,0,1},
+{"subtitle","std::string","text",0,0,0,0}
 };
 const std::string &Books::getColumnName(size_t index) noexcept(false)
 {
@@ -52,11 +54,15 @@ Books::Books(const Row &r, const ssize_t indexOffset) noexcept
         {
             copies_=std::make_shared<int64_t>(r["copies"].as<int64_t>());
         }
+        if(!r["subtitle"].isNull())
+        {
+            subtitle_=std::make_shared<std::string>(r["subtitle"].as<std::string>());
+        }
     }
     else
     {
         size_t offset = (size_t)indexOffset;
-        if(offset + 4 > r.size())
+        if(offset + 5 > r.size())
         {
             LOG_FATAL << "Invalid SQL result for this model";
             return;
@@ -82,13 +88,18 @@ Books::Books(const Row &r, const ssize_t indexOffset) noexcept
         {
             copies_=std::make_shared<int64_t>(r[index].as<int64_t>());
         }
+        index = offset + 4;
+        if(!r[index].isNull())
+        {
+            subtitle_=std::make_shared<std::string>(r[index].as<std::string>());
+        }
     }
 
 }
 
 Books::Books(const Json::Value &pJson, const std::vector<std::string> &pMasqueradingVector) noexcept(false)
 {
-    if(pMasqueradingVector.size() != 4)
+    if(pMasqueradingVector.size() != 5)
     {
         LOG_ERROR << "Bad masquerading vector";
         return;
@@ -123,6 +134,14 @@ Books::Books(const Json::Value &pJson, const std::vector<std::string> &pMasquera
         if(!pJson[pMasqueradingVector[3]].isNull())
         {
             copies_=std::make_shared<int64_t>((int64_t)pJson[pMasqueradingVector[3]].asInt64());
+        }
+    }
+    if(!pMasqueradingVector[4].empty() && pJson.isMember(pMasqueradingVector[4]))
+    {
+        dirtyFlag_[4] = true;
+        if(!pJson[pMasqueradingVector[4]].isNull())
+        {
+            subtitle_=std::make_shared<std::string>(pJson[pMasqueradingVector[4]].asString());
         }
     }
 }
@@ -161,12 +180,20 @@ Books::Books(const Json::Value &pJson) noexcept(false)
             copies_=std::make_shared<int64_t>((int64_t)pJson["copies"].asInt64());
         }
     }
+    if(pJson.isMember("subtitle"))
+    {
+        dirtyFlag_[4]=true;
+        if(!pJson["subtitle"].isNull())
+        {
+            subtitle_=std::make_shared<std::string>(pJson["subtitle"].asString());
+        }
+    }
 }
 
 void Books::updateByMasqueradedJson(const Json::Value &pJson,
                                             const std::vector<std::string> &pMasqueradingVector) noexcept(false)
 {
-    if(pMasqueradingVector.size() != 4)
+    if(pMasqueradingVector.size() != 5)
     {
         LOG_ERROR << "Bad masquerading vector";
         return;
@@ -202,6 +229,14 @@ void Books::updateByMasqueradedJson(const Json::Value &pJson,
             copies_=std::make_shared<int64_t>((int64_t)pJson[pMasqueradingVector[3]].asInt64());
         }
     }
+    if(!pMasqueradingVector[4].empty() && pJson.isMember(pMasqueradingVector[4]))
+    {
+        dirtyFlag_[4] = true;
+        if(!pJson[pMasqueradingVector[4]].isNull())
+        {
+            subtitle_=std::make_shared<std::string>(pJson[pMasqueradingVector[4]].asString());
+        }
+    }
 }
 
 void Books::updateByJson(const Json::Value &pJson) noexcept(false)
@@ -235,6 +270,14 @@ void Books::updateByJson(const Json::Value &pJson) noexcept(false)
         if(!pJson["copies"].isNull())
         {
             copies_=std::make_shared<int64_t>((int64_t)pJson["copies"].asInt64());
+        }
+    }
+    if(pJson.isMember("subtitle"))
+    {
+        dirtyFlag_[4] = true;
+        if(!pJson["subtitle"].isNull())
+        {
+            subtitle_=std::make_shared<std::string>(pJson["subtitle"].asString());
         }
     }
 }
@@ -322,6 +365,33 @@ void Books::setCopies(const int64_t &pCopies) noexcept
     dirtyFlag_[3] = true;
 }
 
+const std::string &Books::getValueOfSubtitle() const noexcept
+{
+    static const std::string defaultValue = std::string();
+    if(subtitle_)
+        return *subtitle_;
+    return defaultValue;
+}
+const std::shared_ptr<std::string> &Books::getSubtitle() const noexcept
+{
+    return subtitle_;
+}
+void Books::setSubtitle(const std::string &pSubtitle) noexcept
+{
+    subtitle_ = std::make_shared<std::string>(pSubtitle);
+    dirtyFlag_[4] = true;
+}
+void Books::setSubtitle(std::string &&pSubtitle) noexcept
+{
+    subtitle_ = std::make_shared<std::string>(std::move(pSubtitle));
+    dirtyFlag_[4] = true;
+}
+void Books::setSubtitleToNull() noexcept
+{
+    subtitle_.reset();
+    dirtyFlag_[4] = true;
+}
+
 void Books::updateId(const uint64_t id)
 {
 }
@@ -331,7 +401,8 @@ const std::vector<std::string> &Books::insertColumns() noexcept
     static const std::vector<std::string> inCols={
         "title",
         "author",
-        "copies"
+        "copies",
+        "subtitle"
     };
     return inCols;
 }
@@ -371,6 +442,17 @@ void Books::outputArgs(drogon::orm::internal::SqlBinder &binder) const
             binder << nullptr;
         }
     }
+    if(dirtyFlag_[4])
+    {
+        if(getSubtitle())
+        {
+            binder << getValueOfSubtitle();
+        }
+        else
+        {
+            binder << nullptr;
+        }
+    }
 }
 
 const std::vector<std::string> Books::updateColumns() const
@@ -387,6 +469,10 @@ const std::vector<std::string> Books::updateColumns() const
     if(dirtyFlag_[3])
     {
         ret.push_back(getColumnName(3));
+    }
+    if(dirtyFlag_[4])
+    {
+        ret.push_back(getColumnName(4));
     }
     return ret;
 }
@@ -420,6 +506,17 @@ void Books::updateArgs(drogon::orm::internal::SqlBinder &binder) const
         if(getCopies())
         {
             binder << getValueOfCopies();
+        }
+        else
+        {
+            binder << nullptr;
+        }
+    }
+    if(dirtyFlag_[4])
+    {
+        if(getSubtitle())
+        {
+            binder << getValueOfSubtitle();
         }
         else
         {
@@ -462,6 +559,14 @@ Json::Value Books::toJson() const
     {
         ret["copies"]=Json::Value();
     }
+    if(getSubtitle())
+    {
+        ret["subtitle"]=getValueOfSubtitle();
+    }
+    else
+    {
+        ret["subtitle"]=Json::Value();
+    }
     return ret;
 }
 
@@ -474,7 +579,7 @@ Json::Value Books::toMasqueradedJson(
     const std::vector<std::string> &pMasqueradingVector) const
 {
     Json::Value ret;
-    if(pMasqueradingVector.size() == 4)
+    if(pMasqueradingVector.size() == 5)
     {
         if(!pMasqueradingVector[0].empty())
         {
@@ -520,6 +625,17 @@ Json::Value Books::toMasqueradedJson(
                 ret[pMasqueradingVector[3]]=Json::Value();
             }
         }
+        if(!pMasqueradingVector[4].empty())
+        {
+            if(getSubtitle())
+            {
+                ret[pMasqueradingVector[4]]=getValueOfSubtitle();
+            }
+            else
+            {
+                ret[pMasqueradingVector[4]]=Json::Value();
+            }
+        }
         return ret;
     }
     LOG_ERROR << "Masquerade failed";
@@ -554,6 +670,14 @@ Json::Value Books::toMasqueradedJson(
     else
     {
         ret["copies"]=Json::Value();
+    }
+    if(getSubtitle())
+    {
+        ret["subtitle"]=getValueOfSubtitle();
+    }
+    else
+    {
+        ret["subtitle"]=Json::Value();
     }
     return ret;
 }
@@ -590,13 +714,18 @@ bool Books::validateJsonForCreation(const Json::Value &pJson, std::string &err)
         if(!validJsonOfField(3, "copies", pJson["copies"], err, true))
             return false;
     }
+    if(pJson.isMember("subtitle"))
+    {
+        if(!validJsonOfField(4, "subtitle", pJson["subtitle"], err, true))
+            return false;
+    }
     return true;
 }
 bool Books::validateMasqueradedJsonForCreation(const Json::Value &pJson,
                                                const std::vector<std::string> &pMasqueradingVector,
                                                std::string &err)
 {
-    if(pMasqueradingVector.size() != 4)
+    if(pMasqueradingVector.size() != 5)
     {
         err = "Bad masquerading vector";
         return false;
@@ -644,6 +773,14 @@ bool Books::validateMasqueradedJsonForCreation(const Json::Value &pJson,
                   return false;
           }
       }
+      if(!pMasqueradingVector[4].empty())
+      {
+          if(pJson.isMember(pMasqueradingVector[4]))
+          {
+              if(!validJsonOfField(4, pMasqueradingVector[4], pJson[pMasqueradingVector[4]], err, true))
+                  return false;
+          }
+      }
     }
     catch(const Json::LogicError &e)
     {
@@ -679,13 +816,18 @@ bool Books::validateJsonForUpdate(const Json::Value &pJson, std::string &err)
         if(!validJsonOfField(3, "copies", pJson["copies"], err, false))
             return false;
     }
+    if(pJson.isMember("subtitle"))
+    {
+        if(!validJsonOfField(4, "subtitle", pJson["subtitle"], err, false))
+            return false;
+    }
     return true;
 }
 bool Books::validateMasqueradedJsonForUpdate(const Json::Value &pJson,
                                              const std::vector<std::string> &pMasqueradingVector,
                                              std::string &err)
 {
-    if(pMasqueradingVector.size() != 4)
+    if(pMasqueradingVector.size() != 5)
     {
         err = "Bad masquerading vector";
         return false;
@@ -714,6 +856,11 @@ bool Books::validateMasqueradedJsonForUpdate(const Json::Value &pJson,
       if(!pMasqueradingVector[3].empty() && pJson.isMember(pMasqueradingVector[3]))
       {
           if(!validJsonOfField(3, pMasqueradingVector[3], pJson[pMasqueradingVector[3]], err, false))
+              return false;
+      }
+      if(!pMasqueradingVector[4].empty() && pJson.isMember(pMasqueradingVector[4]))
+      {
+          if(!validJsonOfField(4, pMasqueradingVector[4], pJson[pMasqueradingVector[4]], err, false))
               return false;
       }
     }
@@ -780,6 +927,17 @@ bool Books::validJsonOfField(size_t index,
                 return false;
             }
             if(!pJson.isInt64())
+            {
+                err="Type error in the "+fieldName+" field";
+                return false;
+            }
+            break;
+        case 4:
+            if(pJson.isNull())
+            {
+                return true;
+            }
+            if(!pJson.isString())
             {
                 err="Type error in the "+fieldName+" field";
                 return false;

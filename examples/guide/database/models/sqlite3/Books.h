@@ -48,6 +48,7 @@ class Books
         static const std::string _title;
         static const std::string _author;
         static const std::string _copies;
+        static const std::string _subtitle;
     };
 
     static const int primaryKeyNumber;
@@ -134,8 +135,18 @@ class Books
     ///Set the value of the column copies
     void setCopies(const int64_t &pCopies) noexcept;
 
+    /**  For column subtitle  */
+    ///Get the value of the column subtitle, returns the default value if the column is null
+    const std::string &getValueOfSubtitle() const noexcept;
+    ///Return a shared_ptr object pointing to the column const value, or an empty shared_ptr object if the column is null
+    const std::shared_ptr<std::string> &getSubtitle() const noexcept;
+    ///Set the value of the column subtitle
+    void setSubtitle(const std::string &pSubtitle) noexcept;
+    void setSubtitle(std::string &&pSubtitle) noexcept;
+    void setSubtitleToNull() noexcept;
 
-    static size_t getColumnNumber() noexcept {  return 4;  }
+
+    static size_t getColumnNumber() noexcept {  return 5;  }
     static const std::string &getColumnName(size_t index) noexcept(false);
 
     Json::Value toJson() const;
@@ -161,6 +172,7 @@ class Books
     std::shared_ptr<std::string> title_;
     std::shared_ptr<std::string> author_;
     std::shared_ptr<int64_t> copies_;
+    std::shared_ptr<std::string> subtitle_;
     struct MetaData
     {
         const std::string colName_;
@@ -172,7 +184,7 @@ class Books
         const bool notNull_;
     };
     static const std::vector<MetaData> metaData_;
-    bool dirtyFlag_[4]={ false };
+    bool dirtyFlag_[5]={ false };
   public:
     static const std::string &sqlForFindingByPrimaryKey()
     {
@@ -209,6 +221,11 @@ class Books
         {
             needSelection=true;
         }
+        if(dirtyFlag_[4])
+        {
+            sql += "subtitle,";
+            ++parametersCount;
+        }
         if(parametersCount > 0)
         {
             sql[sql.length()-1]=')';
@@ -228,6 +245,11 @@ class Books
 
         }
         if(dirtyFlag_[3])
+        {
+            sql.append("?,");
+
+        }
+        if(dirtyFlag_[4])
         {
             sql.append("?,");
 
