@@ -22,7 +22,8 @@ fi
 
 # shellcheck source=scripts/apt-install.sh
 . "$root/scripts/apt-install.sh"
-apt_install_missing deps chromium fonts-noto-cjk
+# python3-clang-14 (libclang) and cppreference-doc-en-html: the guide's code-name records (docs/src/code-names/)
+apt_install_missing deps chromium fonts-noto-cjk python3-clang-14 cppreference-doc-en-html
 bash bench/setup.sh
 node scripts/build-guide.js
 bash scripts/install-actionlint.sh

@@ -14,6 +14,7 @@ const { prerenderSite } = require('./prerender/prerender-site');
 const { searchFiles } = require('./search/search-files');
 const { buildPageInfo } = require('./page-info/build-page-info');
 const { inRepo, SITE_DIR } = require('../../shared/src/project-paths');
+const { pageCodeLinks, linkDataPath, linkCheckFiles } = require('./code-links/page-links');
 
 const repoRoot = path.join(__dirname, '..', '..');
 
@@ -22,10 +23,17 @@ function siteMarkdown(generated) {
   return new Map([...generated.files, ...generated.siteRoot]);
 }
 
+// The links of the names in the pages' code (docs/src/code-links/), computed once per generation.
+function codeLinksOf(generated, root) {
+  if (!generated.codeLinks) generated.codeLinks = pageCodeLinks({ manifest: generated.manifest, files: siteMarkdown(generated), codeNames: generated.codeNames || {}, root });
+  return generated.codeLinks;
+}
+
 function linkCheckGenerated(generated, root) {
   const languageDirs = generated.manifest.languages.map((l) => l.dir);
   return checkLinks({
-    files: siteMarkdown(generated),
+    // The pages, and every page's code links as links of their own (a name must lead to an entry that exists).
+    files: new Map([...siteMarkdown(generated), ...linkCheckFiles(codeLinksOf(generated, root).pages)]),
     aliases: buildAliases(generated.manifest),
     // Non-markdown targets: images copied from the language folders, and the published results JSON.
     assetExists: (rel) => (rel === PUBLISHED_RESULTS && generated.resultsPath !== null)
@@ -53,6 +61,11 @@ async function buildSite(options = {}) {
     throw new Error(`link check: ${problems.length} broken link(s) or anchor(s); nothing was written:\n${formatProblems(problems)}`);
   }
   log(`link check: ${siteMarkdown(generated).size} files, no broken links or anchors`);
+  const codeLinks = codeLinksOf(generated, root);
+  const { summary } = codeLinks;
+  log(`code links: ${summary.linked} names linked on ${summary.pages} pages (${Object.entries(summary.byOrigin).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}); `
+    + `${summary.unresolved} name(s) clang could not resolve (docs/guide/code-names.json "unresolved"); `
+    + `${summary.stale} shown line(s) not in the record${summary.stale ? ' (stale: run `npm run code-names`)' : ''}`);
 
   // Edit links, last-updated dates (git history) and translation status, for site/ only (computed
   // before anything is written: a bad docs/translations.json stops the build here).
@@ -79,9 +92,10 @@ async function buildSite(options = {}) {
   let prerendered = 0;
   // HTML at clean URLs (prerender) and the search files, written into site/ with the rest.
   const derivedFiles = ({ indexHtml }) => {
-    const pages = prerenderSite({ manifest: generated.manifest, ui: generated.ui, files: markdown, aliases: buildAliases(generated.manifest), template: indexHtml });
+    const pages = prerenderSite({ manifest: generated.manifest, ui: generated.ui, files: markdown, aliases: buildAliases(generated.manifest), template: indexHtml, codeLinks: codeLinks.pages });
     prerendered = [...pages.keys()].filter((rel) => rel.endsWith('/index.html')).length;
-    return new Map([...pages, ...search]);
+    const linkData = [...codeLinks.pages.values()].map((d) => [linkDataPath(d.route), `${JSON.stringify({ blocks: d.blocks, targets: d.targets })}\n`]);
+    return new Map([...pages, ...search, ...linkData]);
   };
   const { fileCount, warnings } = assembleSite({
     siteDir, files: markdown, navigationMap: generated.navigationMap, languageDirs, root, resultsPath: generated.resultsPath, derivedFiles,

@@ -84,6 +84,8 @@ function runCheck(options = {}) {
     if (owner.lang.derivedFrom) {
       const source = owner.page.entries[owner.lang.derivedFrom].relPath;
       problems.push(`${rel}: differs from the conversion of ${source}: ${how}. ${owner.lang.dir}/ is generated, never edited: change ${source} and run \`npm run build\``);
+    } else if (owner.page.generatedBy === 'api-reference') {
+      problems.push(`${rel}: differs from a fresh generation from docs/guide/code-names.json and docs/api-reference/: ${how}; run \`npm run build\``);
     } else if (owner.page.generatedBy) {
       problems.push(`${rel}: differs from a fresh generation from ${RESULTS_FILE}: ${how}; run \`npm run build\``);
     } else {

@@ -66,10 +66,41 @@ function parseRegions(text, file) {
   return { lines, regions };
 }
 
-function dedent(lines) {
-  const indents = lines.filter((l) => l.trim() !== '').map((l) => /^[ \t]*/.exec(l)[0].length);
+/**
+ * The lines a page shows for `file` (its content `text`) and `region` (null: the whole file), each
+ * with where it comes from: [{ text, line (1-based line of the file), cut (columns the dedent removed) }].
+ * Marker lines removed, dedented by the indentation the shown lines share, no leading or trailing
+ * blank lines, no trailing whitespace on a line. The code-name links (docs/src/code-links/) map the
+ * compiler's file positions onto a block's text with it.
+ */
+function regionLines(text, file, region) {
+  const { lines, regions } = parseRegions(text, file);
+  let first = 0;
+  let last = lines.length - 1;
+  if (region !== null && region !== undefined) {
+    const found = regions.get(region);
+    if (!found) {
+      const known = [...regions.keys()];
+      throw new RegionError(file, null, `no region "${region}" (${known.length ? `regions: ${known.join(', ')}` : 'the file has no regions'})`);
+    }
+    first = found.start + 1;
+    last = found.end - 1;
+  }
+  let shown = [];
+  for (let i = first; i <= last; i++) if (!MARKER_LINE.test(lines[i])) shown.push({ raw: lines[i], line: i + 1 });
+  const indents = shown.filter((l) => l.raw.trim() !== '').map((l) => /^[ \t]*/.exec(l.raw)[0].length);
   const cut = indents.length ? Math.min(...indents) : 0;
-  return lines.map((l) => l.slice(Math.min(cut, /^[ \t]*/.exec(l)[0].length)));
+  shown = shown.map(({ raw, line }) => {
+    const lineCut = Math.min(cut, /^[ \t]*/.exec(raw)[0].length);
+    return { text: raw.slice(lineCut).replace(/[ \t]+$/, ''), line, cut: lineCut };
+  });
+  while (shown.length && shown[0].text === '') shown.shift();
+  while (shown.length && shown[shown.length - 1].text === '') shown.pop();
+  if (shown.length === 0) throw new RegionError(file, null, region ? `region "${region}" is empty` : 'the file is empty');
+  if (shown.some((l) => l.text.includes('\t'))) {
+    throw new RegionError(file, null, `${region ? `region "${region}"` : 'the file'} contains a tab; indent examples with spaces so every page shows them alike`);
+  }
+  return shown;
 }
 
 /**
@@ -77,26 +108,7 @@ function dedent(lines) {
  * lines removed, dedented, no leading or trailing blank lines, no trailing whitespace on a line.
  */
 function extractRegion(text, file, region) {
-  const { lines, regions } = parseRegions(text, file);
-  let body;
-  if (region === null || region === undefined) {
-    body = lines;
-  } else {
-    const found = regions.get(region);
-    if (!found) {
-      const known = [...regions.keys()];
-      throw new RegionError(file, null, `no region "${region}" (${known.length ? `regions: ${known.join(', ')}` : 'the file has no regions'})`);
-    }
-    body = lines.slice(found.start + 1, found.end);
-  }
-  const shown = dedent(body.filter((l) => !MARKER_LINE.test(l))).map((l) => l.replace(/[ \t]+$/, ''));
-  while (shown.length && shown[0] === '') shown.shift();
-  while (shown.length && shown[shown.length - 1] === '') shown.pop();
-  if (shown.length === 0) throw new RegionError(file, null, region ? `region "${region}" is empty` : 'the file is empty');
-  if (shown.some((l) => l.includes('\t'))) {
-    throw new RegionError(file, null, `${region ? `region "${region}"` : 'the file'} contains a tab; indent examples with spaces so every page shows them alike`);
-  }
-  return shown.join('\n');
+  return regionLines(text, file, region).map((l) => l.text).join('\n');
 }
 
-module.exports = { parseRegions, extractRegion, RegionError, MARKER_LINE };
+module.exports = { parseRegions, extractRegion, regionLines, RegionError, MARKER_LINE };

@@ -10,7 +10,7 @@ const { inRepo, MANIFEST_FILE } = require('../../../shared/src/project-paths');
 const defaultManifestPath = inRepo(MANIFEST_FILE);
 
 // Page kinds whose body is generated rather than authored.
-const generators = new Set(['benchmarks', 'benchmark-details', 'front-page']);
+const generators = new Set(['benchmarks', 'benchmark-details', 'front-page', 'api-reference']);
 // Where the site is published (canonical links, hreflang alternates, sitemap.xml): the manifest's
 // "site.baseUrl" is the one place to change it; this default is used only when a manifest has none.
 const DEFAULT_BASE_URL = 'https://drogonframework.github.io/drogon-docs/';

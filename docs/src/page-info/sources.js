@@ -2,7 +2,8 @@
 //   - an authored page: its own file (ENG/<file>.md, CHN/<file>.md);
 //   - a Traditional Chinese page: the Simplified page it is converted from (JB_TW/ is generated);
 //   - a generated page (Benchmarks, Benchmark details, the front page): its template,
-//     docs/benchmarks/<generatedBy>.<lang>.md (the zh-CN template for Traditional Chinese).
+//     docs/benchmarks/<generatedBy>.<lang>.md (the zh-CN template for Traditional Chinese);
+//   - an API reference page: its template, docs/api-reference/<page id>.<lang>.md.
 'use strict';
 
 const TEMPLATES_DIR = 'docs/benchmarks';
@@ -17,6 +18,7 @@ function authoredCode(manifest, code) {
 /** The repository path (relative, '/'-separated) of the file to edit for page in language code. */
 function editSource(manifest, page, code) {
   const from = authoredCode(manifest, code);
+  if (page.generatedBy === 'api-reference') return `docs/api-reference/${page.id}.${from}.md`;
   if (page.generatedBy) return `${TEMPLATES_DIR}/${page.generatedBy}.${from}.md`;
   return page.entries[from].relPath;
 }

@@ -6,7 +6,8 @@
 //   same page, `':ignore'` left as a file path), then point at the clean URL of the page they open
 //   (urls.js), relative to the site root that the page's <base> names; a link to a page in another
 //   language carries hreflang;
-// - code blocks are highlighted with the same Prism languages the site loads, in docsify's markup;
+// - code blocks are highlighted with the same Prism languages the site loads, in docsify's markup, and
+//   the names in a guide sample link to their declarations (env.codeLinks, shared/src/code-links.js);
 // - note, tip and warning boxes (GitHub's alert syntax, "> [!NOTE]") with markdown-it-github-alerts,
 //   written as docsify 5 writes its callouts (<div class="callout note">) with the title that
 //   plugins/callouts.js adds there, in the page's language (env.calloutTitles; English without one);
@@ -27,6 +28,7 @@ const { resolveLink } = require('../link-check/link-check');
 const { cleanPath } = require('./urls');
 const { escapeHtml } = require('../../../shared/src/escape');
 const { inRepo, SITE_SOURCE_DIR } = require('../../../shared/src/project-paths');
+const { linkBlock } = require('../../../shared/src/code-links');
 
 const externalHref = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 // docsify's link and heading options (getAndRemoveConfig): " :name" or " :name=value".
@@ -80,6 +82,13 @@ function resolveHref(rawHref, title, env) {
   if (!target.file.endsWith('.md')) return { href: encodePath(target.file) };
   // A route with no prerendered page: docsify's own route, which shows its missing-page notice.
   return { href: `./#${encodePath(target.route)}` };
+}
+
+// Where a name in code links to on the prerendered site: a page's clean URL, or another site.
+function codeLinkHref(target) {
+  if (target.u) return { href: target.u, external: true };
+  if (target.r) return { href: `${cleanPath(target.r)}${target.i ? `#${encodeURIComponent(target.i)}` : ''}` };
+  return null;
 }
 
 // Raw HTML may link to a docsify route (href="#/DIR/page"): point it at the clean URL too.
@@ -175,12 +184,14 @@ function createMarkdown() {
     return self.renderToken(tokens, idx, options);
   };
 
-  md.renderer.rules.fence = (tokens, idx) => {
+  md.renderer.rules.fence = (tokens, idx, options, env) => {
     const token = tokens[idx];
     const lang = token.info.trim().split(/\s+/)[0] || 'markup';
     const Prism = loadPrism();
     const grammar = Prism.languages[lang];
-    const code = grammar ? Prism.highlight(token.content, grammar, lang) : escapeHtml(token.content);
+    let code = grammar ? Prism.highlight(token.content, grammar, lang) : escapeHtml(token.content);
+    // The names of a guide sample link to their declarations (env.codeLinks: docs/src/code-links/).
+    if (env.codeLinks && grammar) code = linkBlock(code, env.codeLinks, codeLinkHref).html;
     const escapedLang = escapeHtml(lang);
     return `<pre data-lang="${escapedLang}" class="language-${escapedLang}"><code class="lang-${escapedLang} language-${escapedLang}">${code}</code></pre>\n`;
   };

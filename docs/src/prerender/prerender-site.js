@@ -40,10 +40,11 @@ function describe(tokens, title) {
 
 /**
  * manifest, ui: from generate-pages; files: Map<relPath, markdown> of every markdown file the site
- * serves (pages, sidebars); aliases: docsify's alias map; template: the assembled index.html.
+ * serves (pages, sidebars); aliases: docsify's alias map; template: the assembled index.html; codeLinks:
+ * Map<relPath, link data> of the pages whose code links to declarations (docs/src/code-links/).
  * Returns Map<site path, content>: the pages, their charts' images (<page folder>/<figure id>.svg), index.html (replacing the template), 404.html, sitemap.xml.
  */
-function prerenderSite({ manifest, ui, files, aliases, template }) {
+function prerenderSite({ manifest, ui, files, aliases, template, codeLinks = new Map() }) {
   const { baseUrl } = manifest.site;
   const md = createMarkdown();
   const pages = new Map();
@@ -68,7 +69,7 @@ function prerenderSite({ manifest, ui, files, aliases, template }) {
       // Each chart's static image, a file in the page's folder (./chart-images.js).
       let images = [];
       const srcOf = (figureId) => `${cleanPath(entry.route)}${figureId}.svg`;
-      const { html, tokens } = renderMarkdown(md, markdown, { ...context, route: entry.route }, (parsed) => { images = addChartImages(parsed, { inlineText, htmlText, srcOf }); });
+      const { html, tokens } = renderMarkdown(md, markdown, { ...context, route: entry.route, codeLinks: codeLinks.get(entry.relPath) || null }, (parsed) => { images = addChartImages(parsed, { inlineText, htmlText, srcOf }); });
       for (const image of images) out.set(`${entry.route.slice(1)}/${image.id}.svg`, image.svg);
       const alternates = manifest.languages.map((l) => ({ hreflang: l.htmlLang, href: absoluteUrl(baseUrl, cleanPath(page.entries[l.code].route)) }));
       alternates.push({ hreflang: 'x-default', href: alternates[0].href });

@@ -1,0 +1,65 @@
+// The names in a page's C++ blocks, as the committed record has them (no compiler: the build runs
+// this). A block shows lines of a file (docs/src/guide/regions.js says which, and how far each is
+// dedented); a line's names are used only while the line reads as it did when the record was made
+// (its hash), so a sample changed since then shows its names as plain text, never a wrong link, and
+// the build counts such lines until `npm run code-names` is run again.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { includedBlocks, parseDirective } = require('../guide/code-blocks');
+const { regionLines } = require('../guide/regions');
+const { blockKey } = require('../../../shared/src/code-links');
+const { lineHash } = require('./record-file');
+const { LINKED_LANGUAGE } = require('./shown-code');
+
+/** A reader of example files under root, each read once. */
+function sourceReader(root) {
+  const cache = new Map();
+  return (rel) => {
+    if (!cache.has(rel)) cache.set(rel, fs.readFileSync(path.join(root, rel), 'utf8'));
+    return cache.get(rel);
+  };
+}
+
+/**
+ * The C++ blocks of a page's Markdown with their names: [{ key (shared/src/code-links.js blockKey),
+ * file, region, links: [[start, length, declaration id]...] (offsets in the block's text), stale
+ * (shown lines the record does not describe as they read now), unresolved (names clang could not
+ * resolve on these lines) }].
+ */
+function blockNames(markdown, { record, readSource, where = 'page' }) {
+  const out = [];
+  const unresolvedAt = new Map();
+  for (const u of record.unresolved) unresolvedAt.set(`${u.file}:${u.line}`, (unresolvedAt.get(`${u.file}:${u.line}`) || 0) + 1);
+  for (const block of includedBlocks(markdown)) {
+    if (block.lang !== LINKED_LANGUAGE || block.code === null) continue;
+    const { file, region } = parseDirective(block.directive, `${where}:${block.line}`);
+    const source = readSource(file);
+    const shown = regionLines(source, file, region);
+    const sourceLines = source.replace(/\r\n/g, '\n').split('\n');
+    if (shown.map((l) => l.text).join('\n') !== block.code) continue; // the page is stale: `npm run check` says so
+    const recorded = record.files[file] || null;
+    const links = [];
+    let stale = 0;
+    let unresolved = 0;
+    let offset = 0;
+    for (const { text, line, cut } of shown) {
+      const entry = recorded && recorded[line];
+      if (text.trim() !== '') {
+        if (!entry || entry[0] !== lineHash(sourceLines[line - 1])) stale += 1;
+        else {
+          for (const [column, id] of entry.slice(1)) {
+            const decl = record.declarations[id];
+            if (decl && column >= cut) links.push([offset + column - cut, decl.name.length, id]);
+          }
+          unresolved += unresolvedAt.get(`${file}:${line}`) || 0;
+        }
+      }
+      offset += text.length + 1;
+    }
+    out.push({ key: blockKey(block.code), file, region, links, stale, unresolved });
+  }
+  return out;
+}
+
+module.exports = { blockNames, sourceReader };
