@@ -15,6 +15,7 @@
 # A declaration's key is where it is spelled (path:line:column), so the same declaration seen from
 # two translation units (or as a template and its instantiation) is one record.
 import json
+import os
 import re
 import sys
 
@@ -28,6 +29,9 @@ MEMBER_KINDS = FUNCTION_KINDS | CLASS_KINDS | {K.FIELD_DECL, K.VAR_DECL, K.TYPED
 # Words clang tokenizes as identifiers that name nothing a reader would look up.
 CONTEXTUAL_KEYWORDS = {'override', 'final', 'import', 'module'}
 EXPORT_MACROS = re.compile(r'\b(?:DROGON_EXPORT|TRANTOR_EXPORT)\s*')
+# What the C and C++ libraries' headers wrap declarations in, which says nothing to a reader.
+LIBRARY_MACROS = re.compile(r'\b(?:_GLIBCXX_[A-Z0-9_]+|__THROW|__wur|__attribute_[a-z_]+__|__nonnull\s*\(\([^)]*\)\)|'
+                            r'__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\))(?:\s*\([^()]*\))?')
 MAX_SIGNATURE = 400
 
 _lines_cache = {}
@@ -119,8 +123,15 @@ def strip_comments(text):
     return re.sub(r'//[^\n]*|/\*.*?\*/', ' ', text, flags=re.S)
 
 
+LIBRARY_KEYWORDS = [(re.compile(r'\b_GLIBCXX(?:_USE)?_(?:NOEXCEPT|NOTHROW)\b'), 'noexcept'),
+                    (re.compile(r'\b_GLIBCXX(?:\d\d)?_CONSTEXPR\b'), 'constexpr')]
+
+
 def tidy(text):
-    text = EXPORT_MACROS.sub('', strip_comments(text))
+    text = '\n'.join(line for line in text.split('\n') if not line.lstrip().startswith('#'))
+    for pattern, keyword in LIBRARY_KEYWORDS:
+        text = pattern.sub(keyword, text)
+    text = LIBRARY_MACROS.sub('', EXPORT_MACROS.sub('', strip_comments(text)))
     text = re.sub(r'\s+', ' ', text).strip()
     text = re.sub(r'\(\s+', '(', text)
     text = re.sub(r'\s+\)', ')', text)
@@ -330,7 +341,8 @@ class Declarations:
             if child.kind == K.ENUM_CONSTANT_DECL or (child.kind in MEMBER_KINDS and access_of(child) == 'public'):
                 if not child.spelling:
                     continue
-                member_key = self.record(child, describe_members=False)
+                # A nested enum with its values; a nested class by its declaration only.
+                member_key = self.record(child, describe_members=child.kind == K.ENUM_DECL)
                 if member_key:
                     rec['members'].append(member_key)
 
@@ -418,11 +430,15 @@ def main():
                 'message': d.spelling})
     declarations = Declarations(request.get('libraryRoots', []))
     references = None
+    # The files this unit reads (libclang hands out a file object for any path, read or not).
+    read = {os.path.realpath(tu.spelling)} | {os.path.realpath(i.include.name) for i in tu.get_includes()}
     for path, ranges in request['interest'].items():
+        if os.path.realpath(path) not in read:
+            continue  # not part of this translation unit
         try:
             source_file = tu.get_file(path)
         except Exception:
-            continue  # not part of this translation unit
+            continue
         answer['files'].append(path)
         lines = file_lines(path)
         for first, last in ranges:

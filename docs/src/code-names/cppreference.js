@@ -73,7 +73,7 @@ function publicHeader(file, readText = (f) => fs.readFileSync(f, 'utf8')) {
 // std::chrono::system_clock), and a member inherited from an internal base class named by the class
 // readers use (std::__atomic_base::load is std::atomic::load). Another internal name stays, so the
 // lookup falls back to the nearest page it can be sure of.
-const INLINE_NAMESPACES = new Set(['__cxx11', '_V2', '__8', '__exception_ptr', '__debug']);
+const INLINE_NAMESPACES = new Set(['__cxx11', '_V2', '__8', '__exception_ptr', '__debug', '__n4861']);
 const INTERNAL_BASES = {
   __atomic_base: 'atomic', __atomic_float: 'atomic', __shared_ptr: 'shared_ptr', __shared_ptr_access: 'shared_ptr',
   __weak_ptr: 'weak_ptr', __basic_future: 'future', _Optional_base: 'optional', _Vector_base: 'vector', _Deque_base: 'deque',

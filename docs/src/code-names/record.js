@@ -113,14 +113,17 @@ async function makeRecord({ root, buildDir, state, benchHome, log = () => {}, jo
       if (!known || (!known.members && d.members)) raw.set(key, { ...d, file: realPath(d.file) });
     }
   }
+  // A shown file's names from the unit that is the file itself, else from the first unit that reads it.
   const occurrencesOf = new Map();
-  for (const { answer } of answered) {
+  for (const { unit, answer } of answered) {
     const byFile = new Map();
     for (const o of answer.occurrences) {
       if (!byFile.has(o[0])) byFile.set(o[0], []);
       byFile.get(o[0]).push(o);
     }
-    for (const file of answer.files) if (!occurrencesOf.has(file)) occurrencesOf.set(file, byFile.get(file) || []);
+    for (const file of answer.files) {
+      if (file === unit.file || !occurrencesOf.has(file)) occurrencesOf.set(file, byFile.get(file) || []);
+    }
   }
 
   // The name as the code writes it, with its qualifier (std::chrono::seconds), for cppreference.

@@ -18,7 +18,8 @@ test('every page in every language links to a file that exists in the repository
       const rel = editSource(manifest, page, lang.code);
       assert.ok(fs.existsSync(path.join(repoRoot, rel)) && fs.statSync(path.join(repoRoot, rel)).isFile(), `${page.id} ${lang.code}: ${rel} does not exist`);
       assert.ok(!rel.startsWith('JB_TW/'), `${page.id} ${lang.code}: links to the generated ${rel}`);
-      if (page.generatedBy) assert.match(rel, new RegExp(`^docs/benchmarks/${page.generatedBy}\\.(en|zh-CN)\\.md$`));
+      if (page.generatedBy === 'api-reference') assert.match(rel, new RegExp(`^docs/api-reference/${page.id}\\.(en|zh-CN)\\.md$`));
+      else if (page.generatedBy) assert.match(rel, new RegExp(`^docs/benchmarks/${page.generatedBy}\\.(en|zh-CN)\\.md$`));
       else assert.equal(rel, page.entries[lang.derivedFrom || lang.code].relPath);
     }
   }
@@ -26,6 +27,9 @@ test('every page in every language links to a file that exists in the repository
   assert.equal(editSource(manifest, overview, 'zh-TW'), 'CHN/概述.md');
   const benchmarks = manifest.pages.find((p) => p.id === 'benchmarks');
   assert.equal(editSource(manifest, benchmarks, 'zh-TW'), 'docs/benchmarks/benchmarks.zh-CN.md');
+  // An API reference page: its template, per page (docs/api-reference/<page id>.<lang>.md).
+  const reference = manifest.pages.find((p) => p.id === 'api-http');
+  assert.equal(editSource(manifest, reference, 'zh-TW'), 'docs/api-reference/api-http.zh-CN.md');
 });
 
 test('edit URLs: <url>/edit/<branch>/<path>, each path segment percent-encoded; none without a repository', () => {

@@ -39,8 +39,9 @@
     return null;
   }
 
+  // One tooltip, inside <main> (all content sits in a landmark), placed in the viewport's coordinates.
   function tipElement() {
-    if (tip) return tip;
+    if (tip && tip.isConnected) return tip;
     tip = document.createElement('div');
     tip.id = TIP_ID;
     tip.className = 'code-link-tip';
@@ -48,7 +49,7 @@
     tip.hidden = true;
     tip.addEventListener('mouseenter', function () { clearTimeout(hideTimer); });
     tip.addEventListener('mouseleave', scheduleHide);
-    document.body.appendChild(tip);
+    (document.querySelector('main') || document.body).appendChild(tip);
     return tip;
   }
 
@@ -72,9 +73,12 @@
     }
     box.hidden = false;
     var rect = link.getBoundingClientRect();
-    var left = Math.max(8, Math.min(rect.left, document.documentElement.clientWidth - box.offsetWidth - 8));
-    box.style.left = (left + window.scrollX) + 'px';
-    box.style.top = (rect.bottom + window.scrollY + 4) + 'px';
+    var viewport = document.documentElement;
+    var left = Math.max(8, Math.min(rect.left, viewport.clientWidth - box.offsetWidth - 8));
+    // Below the name, or above it when there is no room below.
+    var top = rect.bottom + 4 + box.offsetHeight > viewport.clientHeight ? rect.top - 4 - box.offsetHeight : rect.bottom + 4;
+    box.style.left = left + 'px';
+    box.style.top = Math.max(8, top) + 'px';
     link.setAttribute('aria-describedby', TIP_ID);
     active = link;
   }
@@ -127,6 +131,8 @@
       document.addEventListener('keydown', function (event) {
         if (event.key === 'Escape' && active) hide();
       });
+      // Placed in the viewport: a scroll would leave it behind.
+      window.addEventListener('scroll', function () { if (active && document.activeElement !== active) hide(); }, { passive: true });
     });
   };
   window.$docsify = window.$docsify || {};

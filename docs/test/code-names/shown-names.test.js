@@ -1,0 +1,88 @@
+// docs/src/code-names/shown-code.js and shown-names.js: which lines the pages' C++ blocks show, and
+// the names of a block from the record, used only on lines that still read as recorded (a sample
+// changed since the record links nothing there, never a wrong name).
+// Covers: docs/src/code-names/shown-code.js
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { loadGuideConfig, expandBody } = require('../../src/guide/code-blocks');
+const { shownCode, lineRanges } = require('../../src/code-names/shown-code');
+const { blockNames, sourceReader } = require('../../src/code-names/shown-names');
+const { lineHash } = require('../../src/code-names/record-file');
+const { blockKey } = require('../../../shared/src/code-links');
+
+const repoRoot = path.join(__dirname, '..', '..', '..');
+const config = loadGuideConfig(repoRoot);
+const file = 'examples/guide/demo/main.cc';
+const source = [
+  '#include <drogon/drogon.h>', // 1
+  'int main()', // 2
+  '{', // 3
+  '    // [guide:body]', // 4
+  '    drogon::app().run();', // 5
+  '', // 6
+  '    auto x = std::string("a");', // 7
+  '    // [/guide:body]', // 8
+  '}', // 9
+].join('\n');
+
+function withExample(fn) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shown-'));
+  try {
+    fs.mkdirSync(path.join(root, 'examples/guide/demo'), { recursive: true });
+    fs.writeFileSync(path.join(root, file), source);
+    return fn(root);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const pageOf = (root, directive) => expandBody(`# P\n\n<!-- guide:code ${directive} -->\n\nText.\n`, { root, config, where: 'ENG/P.md' });
+
+test('shownCode: the lines of every cpp block of every page, with the pages that show them', () => withExample((root) => {
+  fs.mkdirSync(path.join(root, 'ENG'));
+  fs.writeFileSync(path.join(root, 'ENG/P.md'), `${pageOf(root, `${file}#body`)}\n<!-- guide:code ${file} lang=text -->\n`);
+  const manifest = { languages: [{ code: 'en' }], pages: [{ id: 'p', entries: { en: { relPath: 'ENG/P.md' } } }] };
+  const shown = shownCode({ root, manifest, config });
+  assert.deepEqual([...shown.keys()], [file]);
+  assert.deepEqual([...shown.get(file).lines].sort(), [5, 6, 7]);
+  assert.deepEqual(shown.get(file).uses.map((u) => [u.pageId, u.code, u.region]), [['p', 'en', 'body']]);
+  assert.deepEqual(lineRanges(new Set([7, 1, 2, 3, 9])), [[1, 3], [7, 7], [9, 9]]);
+}));
+
+test('blockNames: offsets in the dedented block; a changed line keeps its names as text and is counted', () => withExample((root) => {
+  const lines = source.split('\n');
+  // Columns are 0-based indexes into the file's line, as the record keeps them.
+  const record = {
+    files: { [file]: {
+      5: [lineHash(lines[4]), [4, 'drogon'], [12, 'drogon::app'], [18, 'drogon::HttpAppFramework::run']],
+      7: [lineHash(lines[6]), [9, 'examples/guide/demo/main.cc:7:x'], [18, 'std::string']],
+    } },
+    unresolved: [],
+    declarations: {
+      drogon: { name: 'drogon' }, 'drogon::app': { name: 'app' }, 'drogon::HttpAppFramework::run': { name: 'run' },
+      'examples/guide/demo/main.cc:7:x': { name: 'x' }, 'std::string': { name: 'string' },
+    },
+  };
+  const page = pageOf(root, `${file}#body`);
+  const [block] = blockNames(page, { record, readSource: sourceReader(root) });
+  const code = 'drogon::app().run();\n\nauto x = std::string("a");';
+  assert.equal(block.key, blockKey(code));
+  assert.equal(block.stale, 0);
+  for (const [start, length, id] of block.links) assert.equal(code.slice(start, start + length), record.declarations[id].name, id);
+  assert.equal(block.links.length, 5);
+  // A file the record does not know: every shown line is counted, nothing linked.
+  const [unknown] = blockNames(page, { record: { ...record, files: {} }, readSource: sourceReader(root) });
+  assert.equal(unknown.stale, 2);
+  assert.deepEqual(unknown.links, []);
+  // The file changed after the record was made: line 7 no longer reads as recorded.
+  fs.writeFileSync(path.join(root, file), source.replace('std::string("a")', 'std::string("b")'));
+  const [changed] = blockNames(pageOf(root, `${file}#body`), { record, readSource: sourceReader(root) });
+  assert.equal(changed.stale, 1);
+  assert.deepEqual(changed.links.map((l) => l[2]), ['drogon', 'drogon::app', 'drogon::HttpAppFramework::run']);
+  // A page that no longer shows what its file has (npm run check says so) gives no block at all.
+  assert.deepEqual(blockNames(page, { record, readSource: sourceReader(root) }), []);
+}));
