@@ -1,5 +1,6 @@
 // A temp copy of the site's content (manifest, UI strings, translation records, ENG/ CHN/ JB_TW/, bench settings and results,
-// the guide's data and examples, the tutorial's steps), for tests that modify pages: the working tree is never touched. The
+// the guide's data and examples, the tutorial's steps, the API reference's templates), for tests that modify pages: the
+// working tree is never touched. The
 // copy is regenerated with the build's generate stage first, so it is consistent even while the
 // working tree has unbuilt edits.
 'use strict';
@@ -18,8 +19,9 @@ function copySiteContent({ resultsFile } = {}) {
     for (const name of ['manifest.json', 'ui-strings.json', 'translations.json']) {
       if (fs.existsSync(path.join(repoRoot, 'docs', name))) fs.copyFileSync(path.join(repoRoot, 'docs', name), path.join(root, 'docs', name));
     }
-    // The guide's data and the example files its pages include (docs/src/guide/).
-    for (const dir of ['docs/guide', 'examples/guide', 'examples/tutorial']) {
+    // The guide's data and the example files its pages include (docs/src/guide/), the record of their
+    // names and the API reference's templates (docs/src/api-reference/).
+    for (const dir of ['docs/guide', 'examples/guide', 'examples/tutorial', 'docs/api-reference']) {
       if (fs.existsSync(path.join(repoRoot, dir))) fs.cpSync(path.join(repoRoot, dir), path.join(root, dir), { recursive: true });
     }
     for (const dir of contentDirs) {
