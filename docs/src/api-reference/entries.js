@@ -126,8 +126,9 @@ function referenceEntries(record, config) {
       for (const m of decls[id].members || []) {
         const d = decls[m];
         if (!d) continue;
-        const key = d.name;
-        if (!byName.has(key)) byName.set(key, { name: d.name, kind: d.kind, decls: [] });
+        // A class template's constructor is spelled Task<T>; readers write Task.
+        const key = d.name.replace(/<.*>$/, '');
+        if (!byName.has(key)) byName.set(key, { name: key, kind: d.kind, decls: [] });
         byName.get(key).decls.push(m);
       }
     }

@@ -114,7 +114,7 @@ function renderReferencePages(context) {
   function renderMember(entry, member) {
     const d0 = decls[member.decls[0]];
     const lines = [heading(3, `${entry.name}::${member.name}`, member.anchor), ''];
-    lines.push(fencedCode(member.decls.map((id) => decls[id].signature).join('\n'), 'cpp'), '');
+    lines.push(fencedCode([...new Set(member.decls.map((id) => decls[id].signature))].join('\n'), 'cpp'), '');
     const info = [codeSpan(d0.file), escapeMarkdownText(fill(s.kindOf, { kind: kind(member.kind), owner: entry.name }, `${STRINGS}: ${code}.kindOf`))];
     const since = sinceText(member.decls);
     if (since) info.push(since);
@@ -128,7 +128,7 @@ function renderReferencePages(context) {
   function renderEntry(entry) {
     const lines = [heading(2, entry.name, entry.anchor), ''];
     if (entry.kind === 'enum') lines.push(renderEnumValues(entry), '');
-    else lines.push(fencedCode(entry.decls.map((id) => decls[id].signature).join('\n'), 'cpp'), '');
+    else lines.push(fencedCode([...new Set(entry.decls.map((id) => decls[id].signature))].join('\n'), 'cpp'), '');
     const kindText = entry.namespace
       ? fill(s.kindInNamespace, { kind: kind(entry.kind), namespace: entry.namespace }, `${STRINGS}: ${code}.kindInNamespace`)
       : kind(entry.kind);

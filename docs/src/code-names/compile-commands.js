@@ -85,7 +85,7 @@ function loadCompileCommands(buildDir) {
 /**
  * The translation units to parse for the shown files (absolute paths): each shown source file, asked
  * about every shown file of its folder (its own lines and the headers it may include); the other
- * compiled files of those folders as fallbacks, for a shown header no shown source includes.
+ * compiled files of those chapters as fallbacks, for a shown header no shown source includes.
  * A shown source the build does not compile (drogon_ctl's output as the page quotes it, built by its
  * chapter's test in a project of its own) is parsed with the command of a compiled file of the same
  * chapter (chapterOf; else of any compiled file), plus its own folder as an include folder; `borrowed`
@@ -99,14 +99,16 @@ function translationUnits(commands, shownFiles, chapterOf = (f) => path.dirname(
     if (!folders.has(dir)) folders.set(dir, []);
     folders.get(dir).push(file);
   }
+  const shownChapters = new Set(shownFiles.map(chapterOf));
   const sorted = [...commands].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const units = [];
   const fallbacks = [];
   for (const [source, command] of sorted) {
     const shownHere = folders.get(path.dirname(source));
-    if (!shownHere) continue;
-    const unit = { file: source, directory: command.directory, args: command.args, interest: shownHere };
-    (shownHere.includes(source) ? units : fallbacks).push(unit);
+    if (shownHere && shownHere.includes(source)) units.push({ file: source, directory: command.directory, args: command.args, interest: shownHere });
+    // Any other compiled file of the chapter may include a shown header (models/Books.cc includes
+    // the chapter's TitleConvert.h).
+    else if (shownChapters.has(chapterOf(source))) fallbacks.push({ file: source, directory: command.directory, args: command.args, interest: shownHere || [] });
   }
   const borrowed = [];
   const notCompiled = [];

@@ -66,11 +66,11 @@ async function makeRecord({ root, buildDir, state, benchHome, log = () => {}, jo
   const cacheDir = path.join(benchHome, 'build', 'code-names');
   const answers = await parseUnits(units.map(requestFor), { cacheDir, jobs, log, root });
   const answered = units.map((u, i) => ({ unit: u, answer: answers[i] }));
-  // Shown headers that no shown source includes: the other sources of their folder, until found.
+  // Shown headers that no shown source includes: the other sources of their chapter, until found.
   const found = () => new Set(answered.flatMap(({ answer }) => answer.files));
   const missingHeaders = [...shown.keys()].map(abs).filter((f) => HEADER.test(f) && !found().has(f));
   for (const unit of fallbacks) {
-    const stillMissing = missingHeaders.filter((f) => !found().has(f) && path.dirname(f) === path.dirname(unit.file));
+    const stillMissing = missingHeaders.filter((f) => !found().has(f) && chapterOf(f) === chapterOf(unit.file));
     if (stillMissing.length === 0) continue;
     const [answer] = await parseUnits([requestFor({ ...unit, interest: stillMissing })], { cacheDir, jobs: 1, log, root });
     answered.push({ unit, answer });
@@ -85,7 +85,7 @@ async function makeRecord({ root, buildDir, state, benchHome, log = () => {}, jo
     answered.push({ unit, answer });
     borrowed.push({ file: source, from: unit.from });
   }
-  for (const f of missingHeaders) if (!found().has(f)) problems.push(`${path.relative(root, f)}: shown on a page, but no compiled file of its folder includes it`);
+  for (const f of missingHeaders) if (!found().has(f)) problems.push(`${path.relative(root, f)}: shown on a page, but no compiled file of its chapter includes it`);
 
   for (const { unit, answer } of answered) {
     for (const d of answer.diagnostics) {

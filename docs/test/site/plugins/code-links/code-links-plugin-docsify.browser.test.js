@@ -59,7 +59,14 @@ test('docsify links the same names as the prerender, keeps the highlighting and 
   const file = 'examples/guide/quick-start/main.cc';
   const source = extractRegion(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', '..', file), 'utf8'), file, null);
   assert.ok(rendered.texts.includes(source), 'a block reads exactly as main.cc shows on the page');
+  // A Chinese page (its link data at a CJK path) links to the Chinese reference.
+  await gotoRoute(page, site.url, '/JB_TW/協程');
+  await page.waitForSelector('#main pre[data-lang="cpp"] code a.code-link');
+  const traditional = linksOf(await page.evaluate(() => [...document.querySelectorAll('#main pre code a.code-link')].map((a) => [a.textContent, a.getAttribute('href')])));
+  const local = traditional.filter((l) => l[1].startsWith('/'));
+  assert.ok(local.length > 20 && local.every((l) => l[1].startsWith('/JB_TW/API')), JSON.stringify(local.slice(0, 3)));
   assert.deepEqual(page.problems, []);
+  assert.deepEqual(page.failedResponses, []);
   await page.close();
 });
 
