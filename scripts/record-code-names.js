@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run code-names`: the compiler's view of every C++ name the pages show, into
 // docs/guide/code-names.json (docs/src/code-names/record.js). Builds the guide's programs first
-// (scripts/build-guide.js: the compile commands are those of that build), then asks clang's front end
+// (scripts/build-guide.js: the compile commands are those of that build) and the tutorial's steps
+// (examples/tutorial/test-support/tutorial-tests.js), then asks clang's front end
 // about every shown line, and writes the record atomically. `npm run build` reads the record and
 // needs no compiler; run this after changing a sample or a page's code blocks, and commit the file.
 //
@@ -11,7 +12,9 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
+const { execFileSync } = require('node:child_process');
 const { ensureGuideBuild, readState } = require('./build-guide');
+const { buildSteps, stepNames } = require('../examples/tutorial/test-support/tutorial-tests');
 const { benchHome } = require('../shared/src/bench-state');
 const { writeFileAtomic } = require('../shared/src/fs-atomic');
 const { makeRecord } = require('../docs/src/code-names/record');
@@ -30,13 +33,33 @@ function parseArgs(argv) {
   return options;
 }
 
+// The tutorial's steps, each built from a copy of its folder (the build their tests share:
+// examples/tutorial/test-support/), with their compile commands. A build folder made before the steps
+// exported them is configured again with CMAKE_EXPORT_COMPILE_COMMANDS (nothing is rebuilt).
+async function tutorialBuilds({ root, log }) {
+  if (path.resolve(root) !== repoRoot || !fs.existsSync(path.join(root, 'examples', 'tutorial'))) return [];
+  log('[code-names] building the tutorial\'s steps (shared with their tests)');
+  const steps = await buildSteps();
+  const copies = [];
+  for (const step of stepNames()) {
+    const copy = steps.dirOf(step);
+    const buildDir = path.join(copy, 'build');
+    if (!fs.existsSync(path.join(buildDir, 'compile_commands.json'))) {
+      execFileSync('cmake', ['-S', copy, '-B', buildDir, '-DCMAKE_EXPORT_COMPILE_COMMANDS=ON'], { stdio: 'ignore' });
+    }
+    copies.push({ buildDir, copy, source: path.join(root, 'examples', 'tutorial', step) });
+  }
+  return copies;
+}
+
 /** Makes the record: { text (the file's content), record, problems, units, seconds }. */
 async function freshRecord({ root = repoRoot, buildDir = null, quiet = false, env = process.env } = {}) {
   const started = Date.now();
   const log = quiet ? () => {} : (line) => console.log(line);
   const { state } = readState(env);
   const dir = buildDir || (await ensureGuideBuild({ sourceDir: path.join(root, 'examples', 'guide'), quiet, env })).buildDir;
-  const { record, problems, units } = await makeRecord({ root, buildDir: dir, state, benchHome: benchHome(env), log });
+  const copies = await tutorialBuilds({ root, log });
+  const { record, problems, units } = await makeRecord({ root, buildDir: dir, copies, state, benchHome: benchHome(env), log });
   return { text: formatRecord(record), record, problems, units, seconds: (Date.now() - started) / 1000 };
 }
 

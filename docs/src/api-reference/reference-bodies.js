@@ -3,9 +3,11 @@
 // each declaration (from the expanded pages), and renders the reference pages' bodies in every
 // language (zh-TW converted from zh-CN, like every page).
 'use strict';
+const fs = require('node:fs');
 const path = require('node:path');
 const { loadRecord, RECORD_PATH } = require('../code-names/record-file');
 const { blockNames, sourceReader } = require('../code-names/shown-names');
+const { loadGuideConfig } = require('../guide/code-blocks');
 const { loadPagesConfig, referenceEntries } = require('./entries');
 const { renderReferencePages, loadStrings } = require('./render');
 
@@ -15,13 +17,13 @@ const GENERATOR = 'api-reference';
  * Which pages' code uses each declaration: Map<declaration id, Set<page id>>, from the pages' bodies
  * in the first language (the code is the same in every language).
  */
-function declarationUsage({ manifest, bodies, record, readSource }) {
+function declarationUsage({ manifest, bodies, record, readSource, root, guideConfig }) {
   const usage = new Map();
   const first = manifest.languages[0].code;
   for (const page of manifest.pages) {
     const body = bodies[page.id] && bodies[page.id][first];
-    if (typeof body !== 'string' || !body.includes('guide:code')) continue;
-    for (const block of blockNames(body, { record, readSource, where: page.entries[first].relPath })) {
+    if (typeof body !== 'string' || !/guide:(?:code|changes)/.test(body)) continue;
+    for (const block of blockNames(body, { record, readSource, root, config: guideConfig, where: page.entries[first].relPath })) {
       for (const [, , id] of block.links) {
         if (!usage.has(id)) usage.set(id, new Set());
         usage.get(id).add(page.id);
@@ -55,7 +57,7 @@ function renderReferenceBodies({ root, manifest, bodies, converter, problems }) 
     const readSource = sourceReader(root);
     const config = loadPagesConfig(root, manifest);
     const reference = referenceEntries(record, config);
-    const usage = declarationUsage({ manifest, bodies, record, readSource });
+    const usage = declarationUsage({ manifest, bodies, record, readSource, root, guideConfig: fs.existsSync(path.join(root, 'docs', 'guide', 'guide.json')) ? loadGuideConfig(root) : null });
     const strings = loadStrings(root, authored.map((l) => l.code));
     const byId = new Map(manifest.pages.map((p) => [p.id, p]));
     for (const lang of authored) {

@@ -7,9 +7,12 @@
 // as code-links/<DIR>/<file>.json for docsify (plugins/code-links.js), with each target's signature
 // for the tooltip.
 'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
 const { blockNames, sourceReader } = require('../code-names/shown-names');
 const { LOCAL_KINDS } = require('../code-names/declarations');
 const { repositoryUrl } = require('../guide/example-folder');
+const { loadGuideConfig } = require('../guide/code-blocks');
 
 const HAS_CPP_BLOCK = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*cpp\b/m;
 
@@ -59,6 +62,7 @@ function pageCodeLinks({ manifest, files, codeNames, root }) {
   const { record } = codeNames;
   if (!record) return { pages, summary };
   const readSource = sourceReader(root);
+  const config = fs.existsSync(path.join(root, 'docs', 'guide', 'guide.json')) ? loadGuideConfig(root) : null;
   const repository = manifest.repository;
   const firstCode = manifest.languages[0].code;
   for (const page of manifest.pages) {
@@ -69,7 +73,7 @@ function pageCodeLinks({ manifest, files, codeNames, root }) {
       const targets = [];
       const targetIndex = new Map();
       const blocks = {};
-      for (const block of blockNames(markdown, { record, readSource, where: entry.relPath })) {
+      for (const block of blockNames(markdown, { record, readSource, root, config, where: entry.relPath })) {
         const links = [];
         for (const [start, length, id] of block.links) {
           const decl = record.declarations[id];

@@ -59,8 +59,14 @@ function frontEndArgs(argv, directory) {
   return out;
 }
 
-/** Map<absolute source path, { directory, args }> from a build folder's compile_commands.json. */
-function loadCompileCommands(buildDir) {
+/**
+ * Map<absolute source path, { directory, args }> from a build folder's compile_commands.json. copyOf:
+ * { copy, source } when the build is of a copy of a folder of the repository (a tutorial step is built
+ * out of the repository, as a reader's copy: examples/tutorial/test-support/): the copy's files and
+ * include folders are read as the repository's own, which they equal; what the build generates (its
+ * build/ folder) stays where it is.
+ */
+function loadCompileCommands(buildDir, { copyOf = null } = {}) {
   const file = path.join(buildDir, 'compile_commands.json');
   let entries;
   try {
@@ -77,9 +83,24 @@ function loadCompileCommands(buildDir) {
     const argv = Array.isArray(entry.arguments) ? entry.arguments : splitCommand(String(entry.command || ''));
     if (argv.length === 0) throw new CompileCommandsError(`${file}: entry ${i} (${entry.file}) has no command`);
     const source = path.resolve(entry.directory, entry.file);
-    commands.set(source, { directory: entry.directory, args: frontEndArgs(argv, entry.directory) });
+    const place = copyOf ? inRepository(copyOf, buildDir) : (p) => p;
+    commands.set(place(source), { directory: entry.directory, args: frontEndArgs(argv, entry.directory).map(place) });
   });
   return commands;
+}
+
+// An absolute path of a copy's file as the repository's path; the copy's build folder and anything
+// outside the copy unchanged.
+function inRepository({ copy, source }, buildDir) {
+  const prefix = `${path.resolve(copy)}${path.sep}`;
+  const built = `${path.resolve(buildDir)}${path.sep}`;
+  return (p) => {
+    if (typeof p !== 'string' || !path.isAbsolute(p)) return p;
+    const resolved = path.resolve(p);
+    if (`${resolved}${path.sep}` === prefix) return path.resolve(source);
+    if (!resolved.startsWith(prefix) || `${resolved}${path.sep}`.startsWith(built)) return p;
+    return path.join(path.resolve(source), resolved.slice(prefix.length));
+  };
 }
 
 /**

@@ -41,18 +41,28 @@ function changelogFiles(state, benchHome) {
 }
 
 /**
- * Makes the record. options: root, buildDir (the guide build, with compile_commands.json), state
+ * Makes the record. options: root, buildDir (the guide build, with compile_commands.json), copies
+ * (builds of copies of repository folders: [{ buildDir, copy, source }], the tutorial's steps), state
  * (the setup's state.json), benchHome, log, jobs. Returns { record, problems } where problems lists
  * what must fail the regeneration (a unit clang cannot parse, a shown file nothing compiles).
  */
-async function makeRecord({ root, buildDir, state, benchHome, log = () => {}, jobs }) {
+async function makeRecord({ root, buildDir, copies = [], state, benchHome, log = () => {}, jobs }) {
   const manifest = loadManifest({ manifestPath: path.join(root, 'docs', 'manifest.json') });
   const config = loadGuideConfig(root);
   const shown = shownCode({ root, manifest, config });
   const abs = (rel) => path.join(root, rel);
   const commands = loadCompileCommands(buildDir);
-  // A chapter is the first folder under examples/guide/.
-  const chapterOf = (file) => path.relative(path.join(root, config.examplesDir), file).split(path.sep)[0];
+  for (const c of copies) for (const [file, command] of loadCompileCommands(c.buildDir, { copyOf: c })) commands.set(file, command);
+  // A chapter is the first folder under an examples folder (examples/guide/quick-start,
+  // examples/tutorial/03-database); a file outside them (a generated view) has none ("..").
+  const exampleRoots = [config.examplesDir, ...Object.values(config.examplesDirBySection)].map((d) => path.join(root, d));
+  const chapterOf = (file) => {
+    for (const dir of exampleRoots) {
+      const rel = path.relative(dir, file);
+      if (!rel.startsWith('..') && !path.isAbsolute(rel)) return path.join(path.relative(root, dir), rel.split(path.sep)[0]);
+    }
+    return path.relative(exampleRoots[0], file);
+  };
   const { units, fallbacks, borrowed, notCompiled } = translationUnits(commands, [...shown.keys()].map(abs), chapterOf);
   const problems = notCompiled.map((f) => `${path.relative(root, f)}: shown on a page, but neither it nor any file of its chapter is compiled by the guide build (examples/guide/CMakeLists.txt)`);
   for (const { file, from } of borrowed) log(`[code-names] ${path.relative(root, file)}: not compiled by the guide build; parsed with the command of ${path.relative(root, from)}`);

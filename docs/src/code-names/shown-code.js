@@ -1,12 +1,14 @@
 // Which lines of which C++ files the site's pages show: every `<!-- guide:code file#region -->` block
-// of every page, in every language, whose fence language is cpp. The compiler is asked about these
+// of every page, in every language, whose fence language is cpp, and every C++ file a tutorial page's
+// `<!-- guide:changes step -->` block shows whole (a new or rewritten file; a diff is not linked). The compiler is asked about these
 // lines only (docs/src/code-names/clang-names.js), so the record covers exactly what readers see, and a
 // new sample on any page (a guide chapter, a tutorial step) is covered once the record is regenerated.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
 const { includedBlocks, parseDirective, fenceLanguage } = require('../guide/code-blocks');
-const { regionLines } = require('../guide/regions');
+const { regionLines, MARKER_LINE } = require('../guide/regions');
+const { CHANGES_OPEN, CHANGES_CLOSE, parseTarget, splitTarget, stepFiles } = require('../guide/step-changes');
 
 const LINKED_LANGUAGE = 'cpp';
 
@@ -25,6 +27,12 @@ function shownCode({ root, manifest, config }) {
       } catch {
         continue; // a page not generated yet: `npm run build` reports it
       }
+      for (const block of changesBlocks(text, { root, config, where: entry.relPath })) {
+        if (!shown.has(block.file)) shown.set(block.file, { lines: new Set(), uses: [] });
+        const record = shown.get(block.file);
+        for (const { line } of block.shown) record.lines.add(line);
+        record.uses.push({ pageId: page.id, code: lang.code, relPath: entry.relPath, line: block.line, region: null });
+      }
       for (const block of includedBlocks(text)) {
         const directive = parseDirective(block.directive, `${entry.relPath}:${block.line}`);
         const fence = directive.lang || fenceLanguage(directive.file, config);
@@ -40,6 +48,57 @@ function shownCode({ root, manifest, config }) {
   return shown;
 }
 
+/**
+ * The C++ blocks of a page's guide:changes blocks that show a file of the step whole, as the build
+ * generated them (docs/src/guide/step-changes.js): [{ file (repository-relative), code, line (the
+ * fence's, 1-based), shown ([{ text, line, cut }] as regions.js regionLines gives a region's lines) }]. A block is matched to a file
+ * by its text, so a stale page's block matches nothing and stays plain code.
+ */
+function changesBlocks(markdown, { root, config, where = 'page' }) {
+  const lines = markdown.replace(/\r\n/g, '\n').split('\n');
+  const out = [];
+  const wholeFiles = new Map(); // step folder -> Map<text, { file, shown }>
+  const filesOf = (folder) => {
+    if (!wholeFiles.has(folder)) {
+      const byText = new Map();
+      for (const rel of stepFiles(root, folder)) {
+        const file = `${folder}/${rel}`;
+        if (fenceLanguage(file, config) !== LINKED_LANGUAGE) continue;
+        // As step-changes.js shows a file: as it is, without its region marker lines and final newlines.
+        const shown = fs.readFileSync(path.join(root, file), 'utf8').replace(/\r\n/g, '\n').split('\n')
+          .map((text, i) => ({ text, line: i + 1, cut: 0 })).filter((l) => !MARKER_LINE.test(l.text));
+        while (shown.length && shown[shown.length - 1].text === '') shown.pop();
+        byText.set(shown.map((l) => l.text).join('\n'), { file, shown });
+      }
+      wholeFiles.set(folder, byText);
+    }
+    return wholeFiles.get(folder);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const open = CHANGES_OPEN.exec(lines[i]);
+    if (!open) continue;
+    let folder = null;
+    try {
+      folder = splitTarget(root, parseTarget(open[2], `${where}:${i + 1}`), `${where}:${i + 1}`).folder;
+    } catch {
+      folder = null; // a broken directive: the page build reports it
+    }
+    const indent = open[1].length;
+    for (i += 1; i < lines.length && !CHANGES_CLOSE.test(lines[i]); i++) {
+      const fence = /^(`{3,})([^`\s]*)[ \t]*$/.exec(lines[i].slice(Math.min(indent, /^[ \t]*/.exec(lines[i])[0].length)));
+      if (!fence) continue;
+      const start = i;
+      const body = [];
+      for (i += 1; i < lines.length && lines[i].trim() !== fence[1] && !CHANGES_CLOSE.test(lines[i]); i++) body.push(lines[i].slice(Math.min(indent, /^[ \t]*/.exec(lines[i])[0].length)));
+      if (fence[2] !== LINKED_LANGUAGE || !folder) continue;
+      const code = body.join('\n');
+      const match = filesOf(folder).get(code);
+      if (match) out.push({ file: match.file, code, line: start + 1, shown: match.shown });
+    }
+  }
+  return out;
+}
+
 /** A set of line numbers as sorted [first, last] ranges. */
 function lineRanges(lines) {
   const sorted = [...lines].sort((a, b) => a - b);
@@ -52,4 +111,4 @@ function lineRanges(lines) {
   return ranges;
 }
 
-module.exports = { shownCode, lineRanges, LINKED_LANGUAGE };
+module.exports = { shownCode, changesBlocks, lineRanges, LINKED_LANGUAGE };

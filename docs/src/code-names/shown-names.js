@@ -10,7 +10,7 @@ const { includedBlocks, parseDirective } = require('../guide/code-blocks');
 const { regionLines } = require('../guide/regions');
 const { blockKey } = require('../../../shared/src/code-links');
 const { lineHash } = require('./record-file');
-const { LINKED_LANGUAGE } = require('./shown-code');
+const { LINKED_LANGUAGE, changesBlocks } = require('./shown-code');
 
 /** A reader of example files under root, each read once. */
 function sourceReader(root) {
@@ -22,22 +22,28 @@ function sourceReader(root) {
 }
 
 /**
- * The C++ blocks of a page's Markdown with their names: [{ key (shared/src/code-links.js blockKey),
+ * The C++ blocks of a page's Markdown with their names (guide:code blocks; with root and config, also
+ * the files a guide:changes block shows whole): [{ key (shared/src/code-links.js blockKey),
  * file, region, links: [[start, length, declaration id]...] (offsets in the block's text), stale
  * (shown lines the record does not describe as they read now), unresolved (names clang could not
  * resolve on these lines) }].
  */
-function blockNames(markdown, { record, readSource, where = 'page' }) {
+function blockNames(markdown, { record, readSource, root = null, config = null, where = 'page' }) {
   const out = [];
   const unresolvedAt = new Map();
   for (const u of record.unresolved) unresolvedAt.set(`${u.file}:${u.line}`, (unresolvedAt.get(`${u.file}:${u.line}`) || 0) + 1);
+  const blocks = [];
   for (const block of includedBlocks(markdown)) {
     if (block.lang !== LINKED_LANGUAGE || block.code === null) continue;
     const { file, region } = parseDirective(block.directive, `${where}:${block.line}`);
-    const source = readSource(file);
-    const shown = regionLines(source, file, region);
-    const sourceLines = source.replace(/\r\n/g, '\n').split('\n');
+    const shown = regionLines(readSource(file), file, region);
     if (shown.map((l) => l.text).join('\n') !== block.code) continue; // the page is stale: `npm run check` says so
+    blocks.push({ file, region, code: block.code, shown });
+  }
+  // A tutorial step's files shown whole (guide:changes); needs the repository and the guide's rules.
+  if (root && config) for (const b of changesBlocks(markdown, { root, config, where })) blocks.push({ file: b.file, region: null, code: b.code, shown: b.shown });
+  for (const { file, region, code, shown } of blocks) {
+    const sourceLines = readSource(file).replace(/\r\n/g, '\n').split('\n');
     const recorded = record.files[file] || null;
     const links = [];
     let stale = 0;
@@ -57,7 +63,7 @@ function blockNames(markdown, { record, readSource, where = 'page' }) {
       }
       offset += text.length + 1;
     }
-    out.push({ key: blockKey(block.code), file, region, links, stale, unresolved });
+    out.push({ key: blockKey(code), file, region, links, stale, unresolved });
   }
   return out;
 }

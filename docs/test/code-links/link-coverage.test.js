@@ -71,7 +71,7 @@ function measure(code) {
   for (const { page, entry } of guidePages(code)) {
     const html = fs.readFileSync(path.join(siteDir, pageFile(entry.route)), 'utf8');
     const byKey = new Map(htmlBlocks(html).map((b) => [b.key, b]));
-    for (const block of blockNames(generated.files.get(entry.relPath), { record, readSource, where: entry.relPath })) {
+    for (const block of blockNames(generated.files.get(entry.relPath), { record, readSource, root: repoRoot, config: loadGuideConfig(repoRoot), where: entry.relPath })) {
       const shown = byKey.get(block.key);
       assert.ok(shown, `${entry.relPath}: a block of ${block.file} is not in the prerendered page`);
       for (const [start, length, id] of block.links) {

@@ -59,3 +59,25 @@ test('a missing or broken compile_commands.json is named', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a build of a copy (a tutorial step built out of the repository) reads as the repository\'s files; its build folder stays', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-'));
+  try {
+    const copy = '/cache/tutorial/03-database/src';
+    const build = path.join(dir, 'build');
+    fs.mkdirSync(build);
+    fs.writeFileSync(path.join(build, 'compile_commands.json'), JSON.stringify([
+      { directory: build, command: `g++ -I${copy} -I${copy}/models -I${build}/views -isystem /usr/include/jsoncpp -std=gnu++17 -c ${copy}/controllers/BooksApi.cc`, file: `${copy}/controllers/BooksApi.cc` },
+      { directory: build, command: `g++ -I${copy} -c ${build}/views/Home.cc`, file: `${build}/views/Home.cc` },
+      { directory: build, command: `g++ -I${copy}-old -c ${copy}-old/x.cc`, file: `${copy}-old/x.cc` },
+    ]));
+    const commands = loadCompileCommands(build, { copyOf: { copy, source: '/repo/examples/tutorial/03-database' } });
+    assert.deepEqual([...commands.keys()], ['/repo/examples/tutorial/03-database/controllers/BooksApi.cc', `${build}/views/Home.cc`, `${copy}-old/x.cc`]);
+    assert.deepEqual(commands.get('/repo/examples/tutorial/03-database/controllers/BooksApi.cc').args,
+      ['-x', 'c++', '-I', '/repo/examples/tutorial/03-database', '-I', '/repo/examples/tutorial/03-database/models', '-I', `${build}/views`, '-isystem', '/usr/include/jsoncpp', '-std=gnu++17']);
+    // A folder whose name only begins like the copy's is not the copy.
+    assert.deepEqual(commands.get(`${copy}-old/x.cc`).args, ['-x', 'c++', '-I', `${copy}-old`]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -86,3 +86,47 @@ test('blockNames: offsets in the dedented block; a changed line keeps its names 
   // A page that no longer shows what its file has (npm run check says so) gives no block at all.
   assert.deepEqual(blockNames(page, { record, readSource: sourceReader(root) }), []);
 }));
+
+test('a tutorial page\'s guide:changes block: the C++ files it shows whole are shown lines, and their names are linked', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shown-'));
+  try {
+    const step = 'examples/tutorial/01-first';
+    const whole = ['#include <string>', '// [guide:part]', 'std::string name() ', '{', '    return "x";', '}', '// [/guide:part]', ''].join('\n');
+    for (const [rel, text] of [['main.cc', whole], ['CMakeLists.txt', 'project(x)\n'], ['Other.h', '#pragma once\nint other();\n']]) {
+      fs.mkdirSync(path.dirname(path.join(root, step, rel)), { recursive: true });
+      fs.writeFileSync(path.join(root, step, rel), text);
+    }
+    // As step-changes.js shows it: the file as it is (a trailing space kept), without its marker lines.
+    const shownWhole = '#include <string>\nstd::string name() \n{\n    return "x";\n}';
+    const page = [
+      '# Step', '', `<!-- guide:changes ${step} (generated) -->`, 'New file `main.cc`:', '', '```cpp', shownWhole, '```', '',
+      'New file `Other.h`, as it was once:', '', '```cpp', '#pragma once\nint changed();', '```', '',
+      '```cmake', 'project(x)', '```', '<!-- /guide:changes -->', '', '```cpp', shownWhole, '```', '',
+    ].join('\n');
+    fs.mkdirSync(path.join(root, 'ENG'));
+    fs.writeFileSync(path.join(root, 'ENG/Step.md'), page);
+    const manifest = { languages: [{ code: 'en' }], pages: [{ id: 'step', entries: { en: { relPath: 'ENG/Step.md' } } }] };
+    const shown = shownCode({ root, manifest, config });
+    // main.cc's lines without the markers; Other.h's block is not the file (a stale page): nothing; a
+    // typed block outside guide:changes is nobody's file.
+    assert.deepEqual([...shown.keys()], [`${step}/main.cc`]);
+    assert.deepEqual([...shown.get(`${step}/main.cc`).lines], [1, 3, 4, 5, 6]);
+    assert.deepEqual(shown.get(`${step}/main.cc`).uses.map((u) => [u.pageId, u.region, u.line]), [['step', null, 6]]);
+    const lines = whole.split('\n');
+    const record = {
+      files: { [`${step}/main.cc`]: { 3: [lineHash(lines[2]), [0, 'std'], [5, 'std::string'], [12, 'name']], 5: [lineHash(lines[4])] } },
+      unresolved: [],
+      declarations: { std: { name: 'std' }, 'std::string': { name: 'string' }, name: { name: 'name' } },
+    };
+    const blocks = blockNames(page, { record, readSource: sourceReader(root), root, config, where: 'ENG/Step.md' });
+    assert.equal(blocks.length, 1);
+    assert.equal(blocks[0].key, blockKey(shownWhole));
+    assert.deepEqual(blocks[0].links.map(([start, length]) => shownWhole.slice(start, start + length)), ['std', 'string', 'name']);
+    // Lines 1, 4 and 6 are not in this record: counted as stale, nothing linked there.
+    assert.equal(blocks[0].stale, 3);
+    // Without the repository and the guide's rules, only guide:code blocks are read.
+    assert.deepEqual(blockNames(page, { record, readSource: sourceReader(root) }), []);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

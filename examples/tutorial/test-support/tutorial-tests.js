@@ -113,7 +113,9 @@ async function build() {
   fs.mkdirSync(root, { recursive: true });
   // A reader's Drogon is where CMake looks (CMAKE_PREFIX_PATH, which CMake reads from the
   // environment, says where the setup's is), its drogon_ctl on the PATH (drogon_create_views runs it).
-  const env = { ...process.env, CMAKE_PREFIX_PATH: state.drogonPrefix, PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
+  // CMAKE_EXPORT_COMPILE_COMMANDS (also read from the environment, by a new build folder): the compile
+  // commands `npm run code-names` parses the steps' shown files with (scripts/record-code-names.js).
+  const env = { ...process.env, CMAKE_PREFIX_PATH: state.drogonPrefix, CMAKE_EXPORT_COMPILE_COMMANDS: 'ON', PATH: `${path.dirname(state.drogonCtl)}:${process.env.PATH}` };
   const started = Date.now();
   const dirOf = new Map();
   const queue = stepNames();
