@@ -127,8 +127,9 @@
     });
   }
 
-  // A C++ block as both renderers write it: <pre data-lang="cpp" ...><code ...>highlighted</code></pre>.
-  var CPP_BLOCK = /(<pre data-lang="cpp"[^>]*>\s*<code[^>]*>)([\s\S]*?)(<\/code>)/g;
+  // A C++ block (or a diff of C++, on a tutorial page) as both renderers write it:
+  // <pre data-lang="cpp" ...><code ...>highlighted</code></pre>. A block the data has no key for stays.
+  var CPP_BLOCK = /(<pre data-lang="(?:cpp|diff)"[^>]*>\s*<code[^>]*>)([\s\S]*?)(<\/code>)/g;
 
   /** Every C++ block of a page's HTML linked (linkBlock): { html, linked, skipped }. */
   function linkPage(html, data, hrefOf) {

@@ -66,3 +66,15 @@ test('linkPage links every C++ block of a page as docsify and the prerender writ
   assert.equal(r.linked, 1, 'only the cpp block');
   assert.equal((r.html.match(/class="code-link"/g) || []).length, 1);
 });
+
+test('linkPage links a diff of C++ (a tutorial step\'s change) through Prism\'s diff markup', () => {
+  require('prismjs/components/prism-diff');
+  const diff = '@@ -1,1 +1,1 @@\n-int f();\n+std::string f();';
+  const highlighted = Prism.highlight(diff, Prism.languages.diff, 'diff');
+  const page = `<pre data-lang="diff" class="language-diff"><code class="lang-diff language-diff">${highlighted}</code></pre>`;
+  const data = { blocks: { [blockKey(diff)]: [[diff.indexOf('string'), 6, 0]] }, targets: [{ n: 'string', u: 'https://en.cppreference.com/w/cpp/string/basic_string' }] };
+  const r = linkPage(page, data, (t) => ({ href: t.u, external: true }));
+  assert.equal(r.linked, 1);
+  assert.match(r.html, /\+<\/span>(?:<[^>]*>)*std::<a class="code-link" href="https:\/\/en\.cppreference\.com\/w\/cpp\/string\/basic_string"[^>]*>string<\/a> f\(\);/);
+  assert.equal(htmlText(r.html.replace(/^<pre[^>]*><code[^>]*>|<\/code><\/pre>$/g, '')), diff);
+});

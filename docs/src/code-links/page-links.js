@@ -14,7 +14,7 @@ const { LOCAL_KINDS } = require('../code-names/declarations');
 const { repositoryUrl } = require('../guide/example-folder');
 const { loadGuideConfig } = require('../guide/code-blocks');
 
-const HAS_CPP_BLOCK = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*cpp\b/m;
+const HAS_CPP_BLOCK = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*(?:cpp|diff)\b/m;
 
 /** The site path of a page's link data: "/ENG/Quick-Start" -> "code-links/ENG/Quick-Start.json". */
 function linkDataPath(route) {

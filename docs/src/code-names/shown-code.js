@@ -1,6 +1,7 @@
 // Which lines of which C++ files the site's pages show: every `<!-- guide:code file#region -->` block
 // of every page, in every language, whose fence language is cpp, and every C++ file a tutorial page's
-// `<!-- guide:changes step -->` block shows whole (a new or rewritten file; a diff is not linked). The compiler is asked about these
+// `<!-- guide:changes step -->` block shows, whole (a new or rewritten file) or as a diff (its lines in
+// this step's file and, for the lines it removes, in the previous step's). The compiler is asked about these
 // lines only (docs/src/code-names/clang-names.js), so the record covers exactly what readers see, and a
 // new sample on any page (a guide chapter, a tutorial step) is covered once the record is regenerated.
 'use strict';
@@ -8,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { includedBlocks, parseDirective, fenceLanguage } = require('../guide/code-blocks');
 const { regionLines, MARKER_LINE } = require('../guide/regions');
-const { CHANGES_OPEN, CHANGES_CLOSE, parseTarget, splitTarget, stepFiles } = require('../guide/step-changes');
+const { CHANGES_OPEN, CHANGES_CLOSE, parseTarget, splitTarget, stepFiles, stepChanges } = require('../guide/step-changes');
 
 const LINKED_LANGUAGE = 'cpp';
 
@@ -28,10 +29,14 @@ function shownCode({ root, manifest, config }) {
         continue; // a page not generated yet: `npm run build` reports it
       }
       for (const block of changesBlocks(text, { root, config, where: entry.relPath })) {
-        if (!shown.has(block.file)) shown.set(block.file, { lines: new Set(), uses: [] });
-        const record = shown.get(block.file);
-        for (const { line } of block.shown) record.lines.add(line);
-        record.uses.push({ pageId: page.id, code: lang.code, relPath: entry.relPath, line: block.line, region: null });
+        for (const { line, file = block.file } of block.shown) {
+          if (line === null) continue;
+          if (!shown.has(file)) shown.set(file, { lines: new Set(), uses: [] });
+          const record = shown.get(file);
+          record.lines.add(line);
+          const use = { pageId: page.id, code: lang.code, relPath: entry.relPath, line: block.line, region: null };
+          if (!record.uses.some((u) => u.pageId === use.pageId && u.code === use.code && u.line === use.line)) record.uses.push(use);
+        }
       }
       for (const block of includedBlocks(text)) {
         const directive = parseDirective(block.directive, `${entry.relPath}:${block.line}`);
@@ -48,32 +53,73 @@ function shownCode({ root, manifest, config }) {
   return shown;
 }
 
+// A C++ file as step-changes.js shows it: its lines without region marker lines, [{ text, line }].
+function shownFileLines(root, file) {
+  return fs.readFileSync(path.join(root, file), 'utf8').replace(/\r\n/g, '\n').split('\n')
+    .map((text, i) => ({ text, line: i + 1 })).filter((l) => !MARKER_LINE.test(l.text));
+}
+
+// A diff block's lines against the files it compares (step-changes.js diffHunks): for each line of the
+// block, { text, line, cut: -1 (the names start one column right, after the +, - or space), file }, or
+// { text, line: null } for a hunk header; null when the block does not compare these two files.
+function diffLines(code, before, after) {
+  const out = [];
+  let oldLine = 0;
+  let newLine = 0;
+  for (const text of code.split('\n')) {
+    const hunk = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@$/.exec(text);
+    if (hunk) {
+      oldLine = Number(hunk[1]);
+      newLine = Number(hunk[2]);
+      out.push({ text, line: null });
+      continue;
+    }
+    const side = text[0] === '-' ? before : text[0] === '+' || text[0] === ' ' ? after : null;
+    if (!side) return null;
+    const at = text[0] === '-' ? oldLine++ : newLine++;
+    if (text[0] === ' ') oldLine++;
+    const shown = side.lines[at - 1];
+    if (!shown || shown.text !== text.slice(1)) return null;
+    out.push({ text, line: shown.line, cut: -1, file: side.file });
+  }
+  return out;
+}
+
 /**
- * The C++ blocks of a page's guide:changes blocks that show a file of the step whole, as the build
- * generated them (docs/src/guide/step-changes.js): [{ file (repository-relative), code, line (the
- * fence's, 1-based), shown ([{ text, line, cut }] as regions.js regionLines gives a region's lines) }]. A block is matched to a file
- * by its text, so a stale page's block matches nothing and stays plain code.
+ * The C++ blocks of a page's guide:changes blocks, as the build generated them
+ * (docs/src/guide/step-changes.js): a file of the step shown whole (new or rewritten), or a changed
+ * file's diff against the previous step. [{ file (repository-relative; a diff's file in this step),
+ * code, line (the fence's, 1-based), lang, shown ([{ text, line, cut, file }] as regions.js
+ * regionLines gives a region's lines; a diff's lines name their file, a hunk header has line null) }].
+ * A block is matched to its file by its text, so a stale page's block matches nothing and stays plain.
  */
 function changesBlocks(markdown, { root, config, where = 'page' }) {
   const lines = markdown.replace(/\r\n/g, '\n').split('\n');
   const out = [];
-  const wholeFiles = new Map(); // step folder -> Map<text, { file, shown }>
+  const folders = new Map(); // step folder -> { whole: Map<text, { file, shown }>, changed: [{ before, after }] }
   const filesOf = (folder) => {
-    if (!wholeFiles.has(folder)) {
-      const byText = new Map();
+    if (!folders.has(folder)) {
+      const whole = new Map();
       for (const rel of stepFiles(root, folder)) {
         const file = `${folder}/${rel}`;
         if (fenceLanguage(file, config) !== LINKED_LANGUAGE) continue;
         // As step-changes.js shows a file: as it is, without its region marker lines and final newlines.
-        const shown = fs.readFileSync(path.join(root, file), 'utf8').replace(/\r\n/g, '\n').split('\n')
-          .map((text, i) => ({ text, line: i + 1, cut: 0 })).filter((l) => !MARKER_LINE.test(l.text));
+        const shown = shownFileLines(root, file).map((l) => ({ ...l, cut: 0 }));
         while (shown.length && shown[shown.length - 1].text === '') shown.pop();
-        byText.set(shown.map((l) => l.text).join('\n'), { file, shown });
+        whole.set(shown.map((l) => l.text).join('\n'), { file, shown });
       }
-      wholeFiles.set(folder, byText);
+      const changed = [];
+      const { previous, changes } = stepChanges(root, folder);
+      for (const c of changes) {
+        if (c.kind !== 'changed' || fenceLanguage(c.file, config) !== LINKED_LANGUAGE) continue;
+        const side = (dir) => ({ file: `${dir}/${c.file}`, lines: shownFileLines(root, `${dir}/${c.file}`) });
+        changed.push({ before: side(previous), after: side(folder) });
+      }
+      folders.set(folder, { whole, changed });
     }
-    return wholeFiles.get(folder);
+    return folders.get(folder);
   };
+  const unindent = (line, indent) => line.slice(Math.min(indent, /^[ \t]*/.exec(line)[0].length));
   for (let i = 0; i < lines.length; i++) {
     const open = CHANGES_OPEN.exec(lines[i]);
     if (!open) continue;
@@ -85,15 +131,27 @@ function changesBlocks(markdown, { root, config, where = 'page' }) {
     }
     const indent = open[1].length;
     for (i += 1; i < lines.length && !CHANGES_CLOSE.test(lines[i]); i++) {
-      const fence = /^(`{3,})([^`\s]*)[ \t]*$/.exec(lines[i].slice(Math.min(indent, /^[ \t]*/.exec(lines[i])[0].length)));
+      const fence = /^(`{3,})([^`\s]*)[ \t]*$/.exec(unindent(lines[i], indent));
       if (!fence) continue;
       const start = i;
       const body = [];
-      for (i += 1; i < lines.length && lines[i].trim() !== fence[1] && !CHANGES_CLOSE.test(lines[i]); i++) body.push(lines[i].slice(Math.min(indent, /^[ \t]*/.exec(lines[i])[0].length)));
-      if (fence[2] !== LINKED_LANGUAGE || !folder) continue;
+      for (i += 1; i < lines.length && unindent(lines[i], indent) !== fence[1] && !CHANGES_CLOSE.test(lines[i]); i++) body.push(unindent(lines[i], indent));
+      if (i < lines.length && CHANGES_CLOSE.test(lines[i])) i--; // an unclosed fence: the block ends here
+      if (!folder || (fence[2] !== LINKED_LANGUAGE && fence[2] !== 'diff')) continue;
       const code = body.join('\n');
-      const match = filesOf(folder).get(code);
-      if (match) out.push({ file: match.file, code, line: start + 1, shown: match.shown });
+      const files = filesOf(folder);
+      if (fence[2] === LINKED_LANGUAGE) {
+        const match = files.whole.get(code);
+        if (match) out.push({ file: match.file, code, line: start + 1, lang: fence[2], shown: match.shown });
+        continue;
+      }
+      for (const { before, after } of files.changed) {
+        const shown = diffLines(code, before, after);
+        if (shown) {
+          out.push({ file: after.file, code, line: start + 1, lang: fence[2], shown });
+          break;
+        }
+      }
     }
   }
   return out;
@@ -111,4 +169,4 @@ function lineRanges(lines) {
   return ranges;
 }
 
-module.exports = { shownCode, changesBlocks, lineRanges, LINKED_LANGUAGE };
+module.exports = { shownCode, changesBlocks, diffLines, lineRanges, LINKED_LANGUAGE };

@@ -40,25 +40,27 @@ function blockNames(markdown, { record, readSource, root = null, config = null, 
     if (shown.map((l) => l.text).join('\n') !== block.code) continue; // the page is stale: `npm run check` says so
     blocks.push({ file, region, code: block.code, shown });
   }
-  // A tutorial step's files shown whole (guide:changes); needs the repository and the guide's rules.
+  // A tutorial step's files shown whole or as diffs (guide:changes); needs the repository and the guide's rules.
   if (root && config) for (const b of changesBlocks(markdown, { root, config, where })) blocks.push({ file: b.file, region: null, code: b.code, shown: b.shown });
+  const linesOf = (file) => readSource(file).replace(/\r\n/g, '\n').split('\n');
   for (const { file, region, code, shown } of blocks) {
-    const sourceLines = readSource(file).replace(/\r\n/g, '\n').split('\n');
-    const recorded = record.files[file] || null;
     const links = [];
     let stale = 0;
     let unresolved = 0;
     let offset = 0;
-    for (const { text, line, cut } of shown) {
-      const entry = recorded && recorded[line];
-      if (text.trim() !== '') {
-        if (!entry || entry[0] !== lineHash(sourceLines[line - 1])) stale += 1;
+    // A line of a diff names its own file (this step's or the previous step's); a hunk header has none.
+    for (const { text, line, cut, file: lineFile = file } of shown) {
+      const source = line === null ? '' : linesOf(lineFile)[line - 1];
+      if (source !== undefined && source.trim() !== '') {
+        const recorded = record.files[lineFile];
+        const entry = recorded && recorded[line];
+        if (!entry || entry[0] !== lineHash(source)) stale += 1;
         else {
           for (const [column, id] of entry.slice(1)) {
             const decl = record.declarations[id];
             if (decl && column >= cut) links.push([offset + column - cut, decl.name.length, id]);
           }
-          unresolved += unresolvedAt.get(`${file}:${line}`) || 0;
+          unresolved += unresolvedAt.get(`${lineFile}:${line}`) || 0;
         }
       }
       offset += text.length + 1;

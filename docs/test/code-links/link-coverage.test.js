@@ -1,5 +1,6 @@
 // How many of the names in the guide's code are links, measured on what a reader without JavaScript
-// gets: the prerendered HTML of the guide's pages (built into a temp folder). Printed, and held to
+// gets: the prerendered HTML of the guide's pages, the tutorial's included (its C++ blocks and its
+// diffs of C++ files), built into a temp folder. Printed, and held to
 // issue 35's bar: at least 90 % of the Drogon and trantor names, at least 80 % of the std:: names; the
 // Chinese guide carries the same links (to its own reference pages).
 // - Drogon and trantor names: every identifier of a C++ block that clang resolved to a declaration of
@@ -33,8 +34,8 @@ test.after(() => fs.rmSync(siteDir, { recursive: true, force: true }));
 // The C++ blocks of a prerendered page: [{ text, linkAt: Map<start, href>, quiet: boolean[] (comment or string) }].
 function htmlBlocks(html) {
   const blocks = [];
-  for (const m of html.matchAll(/<pre data-lang="cpp"[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)) {
-    const inner = m[1];
+  for (const m of html.matchAll(/<pre data-lang="(cpp|diff)"[^>]*><code[^>]*>([\s\S]*?)<\/code><\/pre>/g)) {
+    const inner = m[2];
     const text = htmlText(inner);
     const linkAt = new Map();
     const quiet = [];
@@ -53,7 +54,7 @@ function htmlBlocks(html) {
         offset += length;
       }
     }
-    blocks.push({ text, key: blockKey(text), linkAt, quiet });
+    blocks.push({ lang: m[1], text, key: blockKey(text), linkAt, quiet });
   }
   return blocks;
 }
@@ -71,7 +72,10 @@ function measure(code) {
   for (const { page, entry } of guidePages(code)) {
     const html = fs.readFileSync(path.join(siteDir, pageFile(entry.route)), 'utf8');
     const byKey = new Map(htmlBlocks(html).map((b) => [b.key, b]));
-    for (const block of blockNames(generated.files.get(entry.relPath), { record, readSource, root: repoRoot, config: loadGuideConfig(repoRoot), where: entry.relPath })) {
+    const names = blockNames(generated.files.get(entry.relPath), { record, readSource, root: repoRoot, config: loadGuideConfig(repoRoot), where: entry.relPath });
+    // A diff counts when it is a diff of C++ (a tutorial step's change the record describes).
+    const cppKeys = new Set([...byKey.values()].filter((b) => b.lang === 'cpp').map((b) => b.key).concat(names.map((b) => b.key)));
+    for (const block of names) {
       const shown = byKey.get(block.key);
       assert.ok(shown, `${entry.relPath}: a block of ${block.file} is not in the prerendered page`);
       for (const [start, length, id] of block.links) {
@@ -88,7 +92,7 @@ function measure(code) {
         figures.missed.push(`${entry.relPath}: ${u.name} (unresolved at ${u.file}:${u.line})`);
       }
     }
-    for (const shown of byKey.values()) {
+    for (const shown of [...byKey.values()].filter((b) => cppKeys.has(b.key))) {
       for (const m of shown.text.matchAll(/\bstd::([A-Za-z_]\w*)/g)) {
         const start = m.index + 5;
         if (shown.quiet[m.index]) continue;

@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { loadGuideConfig, expandBody } = require('../../src/guide/code-blocks');
-const { shownCode, lineRanges } = require('../../src/code-names/shown-code');
+const { shownCode, changesBlocks, lineRanges } = require('../../src/code-names/shown-code');
 const { blockNames, sourceReader } = require('../../src/code-names/shown-names');
 const { lineHash } = require('../../src/code-names/record-file');
 const { blockKey } = require('../../../shared/src/code-links');
@@ -126,6 +126,43 @@ test('a tutorial page\'s guide:changes block: the C++ files it shows whole are s
     assert.equal(blocks[0].stale, 3);
     // Without the repository and the guide's rules, only guide:code blocks are read.
     assert.deepEqual(blockNames(page, { record, readSource: sourceReader(root) }), []);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a guide:changes diff of a C++ file: each line from the file it shows (removed lines from the previous step), names one column right', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shown-'));
+  try {
+    const before = ['#include <string>', 'int f();', 'int g();', ''].join('\n');
+    const after = ['#include <string>', '// [guide:x]', 'std::string f();', 'int g();', '// [/guide:x]', ''].join('\n');
+    for (const [step, text] of [['01-a', before], ['02-b', after]]) {
+      fs.mkdirSync(path.join(root, 'examples/tutorial', step), { recursive: true });
+      fs.writeFileSync(path.join(root, 'examples/tutorial', step, 'x.h'), text);
+    }
+    const diff = ['@@ -1,3 +1,3 @@', ' #include <string>', '-int f();', '+std::string f();', ' int g();'].join('\n');
+    const page = `# B\n\n<!-- guide:changes examples/tutorial/02-b -->\nChanged:\n\n\`\`\`diff\n${diff}\n\`\`\`\n\n\`\`\`diff\n@@ -1,1 +1,1 @@\n-int nothing();\n\`\`\`\n<!-- /guide:changes -->\n`;
+    const [block, ...others] = changesBlocks(page, { root, config, where: 'ENG/B.md' });
+    assert.deepEqual(others, [], 'a diff that is not of these files matches nothing');
+    assert.equal(block.lang, 'diff');
+    assert.deepEqual(block.shown.map((l) => [l.file && l.file.split('/')[2], l.line]), [[undefined, null], ['02-b', 1], ['01-a', 2], ['02-b', 3], ['02-b', 4]]);
+    fs.mkdirSync(path.join(root, 'ENG'));
+    fs.writeFileSync(path.join(root, 'ENG/B.md'), page);
+    const manifest = { languages: [{ code: 'en' }], pages: [{ id: 'b', entries: { en: { relPath: 'ENG/B.md' } } }] };
+    const shown = shownCode({ root, manifest, config });
+    assert.deepEqual([...shown.get('examples/tutorial/01-a/x.h').lines], [2]);
+    assert.deepEqual([...shown.get('examples/tutorial/02-b/x.h').lines].sort(), [1, 3, 4]);
+    const record = {
+      files: {
+        'examples/tutorial/01-a/x.h': { 2: [lineHash('int f();'), [4, 'f']] },
+        'examples/tutorial/02-b/x.h': { 3: [lineHash('std::string f();'), [0, 'std'], [5, 'std::string'], [12, 'f']] },
+      },
+      unresolved: [],
+      declarations: { std: { name: 'std' }, 'std::string': { name: 'string' }, f: { name: 'f' } },
+    };
+    const [names] = blockNames(page, { record, readSource: sourceReader(root), root, config, where: 'ENG/B.md' });
+    assert.deepEqual(names.links.map(([start, length, id]) => [diff.slice(start, start + length), id]), [['f', 'f'], ['std', 'std'], ['string', 'std::string'], ['f', 'f']]);
+    assert.equal(names.stale, 2, 'lines 1 and 4 of 02-b are not in this record');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

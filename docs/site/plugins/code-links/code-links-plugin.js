@@ -11,7 +11,7 @@
   var codeLinks = window.DROGON_CODE_LINKS;
   var routes = window.DROGON_ROUTES;
   if (!codeLinks || !routes) throw new Error('plugins/code-links.js: shared/src/code-links.js or site-routes.js did not load');
-  var HAS_CPP = /<pre data-lang="cpp"/;
+  var HAS_CPP = /<pre data-lang="(?:cpp|diff)"/; // a tutorial page's diffs of C++ link too
   var TIP_ID = 'code-link-tip';
   var cache = {};
   var shown = null; // the link data of the page shown
