@@ -76,10 +76,12 @@ async function makeRecord({ root, buildDir, copies = [], state, benchHome, log =
   const cacheDir = path.join(benchHome, 'build', 'code-names');
   const answers = await parseUnits(units.map(requestFor), { cacheDir, jobs, log, root });
   const answered = units.map((u, i) => ({ unit: u, answer: answers[i] }));
-  // Shown headers that no shown source includes: the other sources of their chapter, until found.
+  // Shown headers that no unit was asked about (a header of another folder): the other sources of
+  // their chapter, then its shown sources again (controllers/BooksApi.cc includes src/JsonResponses.h),
+  // until found.
   const found = () => new Set(answered.flatMap(({ answer }) => answer.files));
   const missingHeaders = [...shown.keys()].map(abs).filter((f) => HEADER.test(f) && !found().has(f));
-  for (const unit of fallbacks) {
+  for (const unit of [...fallbacks, ...units]) {
     const stillMissing = missingHeaders.filter((f) => !found().has(f) && chapterOf(f) === chapterOf(unit.file));
     if (stillMissing.length === 0) continue;
     const [answer] = await parseUnits([requestFor({ ...unit, interest: stillMissing })], { cacheDir, jobs: 1, log, root });
