@@ -193,7 +193,9 @@ function createMarkdown() {
     // The names of a guide sample link to their declarations (env.codeLinks: docs/src/code-links/).
     if (env.codeLinks && grammar) code = linkBlock(code, env.codeLinks, codeLinkHref).html;
     const escapedLang = escapeHtml(lang);
-    return `<pre data-lang="${escapedLang}" class="language-${escapedLang}"><code class="lang-${escapedLang} language-${escapedLang}">${code}</code></pre>\n`;
+    // tabindex="0" as docsify writes it: a block wider than the column scrolls, and the keyboard must
+    // reach it there too (axe's scrollable-region-focusable) before or without docsify.
+    return `<pre data-lang="${escapedLang}" class="language-${escapedLang}"><code class="lang-${escapedLang} language-${escapedLang}" tabindex="0">${code}</code></pre>\n`;
   };
 
   const defaultHtmlBlock = md.renderer.rules.html_block;

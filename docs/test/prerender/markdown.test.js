@@ -77,11 +77,11 @@ test('images resolve against the page\'s folder, as docsify does', () => {
 
 test('code blocks: escaped, highlighted with the site\'s Prism languages, in docsify\'s markup', () => {
   const html = render('```cpp\nint main() { return a < b && c > "d"; } // </code></pre><script>alert(1)</script>\n```\n\n```\n<script>alert(1)</script>\n```\n\n```no-such-lang\n<b>&amp;</b>\n```');
-  assert.match(html, /<pre data-lang="cpp" class="language-cpp"><code class="lang-cpp language-cpp"><span class="token keyword">int<\/span>/);
+  assert.match(html, /<pre data-lang="cpp" class="language-cpp"><code class="lang-cpp language-cpp" tabindex="0"><span class="token keyword">int<\/span>/);
   assert.doesNotMatch(html, /<script>/);
   assert.match(html, /&lt;\/code>&lt;\/pre>&lt;script>/);
   assert.match(html, /<pre data-lang="markup"/, 'a block without a language is markup, as in docsify');
-  assert.match(html, /<pre data-lang="no-such-lang" class="language-no-such-lang"><code class="lang-no-such-lang language-no-such-lang">&lt;b&gt;&amp;amp;&lt;\/b&gt;/);
+  assert.match(html, /<pre data-lang="no-such-lang" class="language-no-such-lang"><code class="lang-no-such-lang language-no-such-lang" tabindex="0">&lt;b&gt;&amp;amp;&lt;\/b&gt;/);
 });
 
 test('inline text and raw HTML text: what a reader sees, never tags or attributes', () => {
