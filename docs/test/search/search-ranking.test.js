@@ -13,7 +13,7 @@
 //   a section that holds a form of it (timer never finds "time" first);
 // and on small indexes made for each rule: a result need not hold every word; a heading that is one
 // word of the query ranks below a section holding them all; prose above code; API reference
-// entries one tier below their heading's, after the guide there (and documents.js marks the pages
+// entries two tiers below their heading's, after the guide there (and documents.js marks the pages
 // the manifest says the API reference generates); the tutorial's steps (searchOrder) after the
 // chapters of their tier.
 'use strict';
@@ -148,7 +148,7 @@ test('prose explains, code names: the same word in a section\'s prose ranks abov
   assert.deepEqual(titles(index, 'runAfter').length, 2, 'code is searched');
 });
 
-test('API reference entries (pages marked reference): one tier below their heading\'s, after the guide there', async () => {
+test('API reference entries (pages marked reference): two tiers below their heading\'s, after the guide there', async () => {
   const index = await smallIndex([{ title: 'Sessions' }, { title: 'Session', reference: true }, { title: 'Guide' }, { title: 'setBody', reference: true }], [
     [0, 'Sessions', 'Turn sessions on and keep values between requests.'],
     [1, 'Session', 'class drogon::Session: values kept between the requests of one client.'],
