@@ -108,13 +108,14 @@ test('page kinds: the API reference\'s pages (reference: true) are entries, the 
   assert.equal(kindOf({ route: '/ENG/api/x', title: 'x', reference: true }), 1);
 });
 
-test('the order: tier (an entry\'s one lower), kind, section order, phrase, the hierarchy\'s share, the page title\'s share, the rare words\' share, held, score', () => {
+test('the order: tier (an entry\'s two lower), kind, section order, phrase, the hierarchy\'s share, the page title\'s share, the rare words\' share, held, score', () => {
   const base = { kind: 0, order: 0, tier: 2, phrase: 0, hierarchy: 0.5, page: 0, rareHierarchy: 0.5, held: 1, score: 10 };
   const order = (...results) => results.map((r, i) => ({ ...base, ...r, name: i })).sort(compare).map((r) => r.name);
   assert.deepEqual(order({}, { tier: 6 }), [1, 0]);
   // "session": the entry Session (its heading is the query: 10) and the chapter Sessions (says only the query: 8).
-  assert.deepEqual(order({ kind: 1, tier: 10, score: 99 }, { tier: 8 }), [1, 0], 'an entry one tier lower, after the guide in that tier');
-  assert.deepEqual(order({ kind: 1, tier: 10 }, { tier: 6 }), [0, 1], 'but before a guide section whose heading says the query less closely still');
+  assert.deepEqual(order({ kind: 1, tier: 10, score: 99 }, { tier: 8 }), [1, 0], 'an entry two tiers lower');
+  assert.deepEqual(order({ kind: 1, tier: 10, score: 99 }, { tier: 6 }), [1, 0], 'two tiers lower, after the guide in that tier');
+  assert.deepEqual(order({ kind: 1, tier: 10 }, { tier: 4 }), [0, 1], 'but before a guide section whose heading says the query less closely still');
   assert.deepEqual(order({ kind: 1, tier: 2, phrase: 1, hierarchy: 1, score: 99 }, { tier: 2, hierarchy: 0 }), [1, 0], 'an entry after every guide result of its tier');
   // "html template": the tutorial's step "6. HTML pages" (its title holds html) and Views' "A template".
   assert.deepEqual(order({ order: 1, page: 0.5, score: 99 }, { page: 0 }), [1, 0], 'a page of a later section (searchOrder) after the others of its tier');
