@@ -29,7 +29,7 @@ test('every guide page reads as steps, its marks hold, and every language shows 
   const folder = steps.find((s) => s.kind === 'folder');
   assert.deepEqual(folder, { kind: 'folder', chapter: 'quick-start', base: 'examples/guide', buildCommand: 'cmake -S . -B build && cmake --build build', prefixOption: '-DCMAKE_PREFIX_PATH=$HOME/drogon' });
   const run = steps.find((s) => s.kind === 'commands' && s.region === 'run');
-  assert.deepEqual([run.lang, run.text, run.run], ['sh', './build/hello', { keepsRunning: true }]);
+  assert.deepEqual([run.lang, run.text, run.run], ['sh', './build/hello 8080', { keepsRunning: true }]);
   // What runs is the page's text as rendered (entities decoded, highlighting removed), not the file's.
   const tryHeaders = steps.find((s) => s.region === 'try-headers');
   assert.equal(tryHeaders.text, "curl -i 'http://127.0.0.1:8080/hello?name=Drogon'");
