@@ -99,12 +99,25 @@ done
 systemctl stop nginx`;
       await runCommand([...enter, 'bash', '-c', stopAll], { label: 'stop the services', timeoutMs: 60000 }).catch(() => {});
       if (!(await stopGroup(pgid, 5000))) throw new Error('the namespace\'s process group survived SIGKILL');
-      const left = Date.now() + 5000;
+      // The kernel kills the rest with the namespace's first process; on a busy machine they can take
+      // seconds to go.
+      const left = Date.now() + 20000;
       while (processesIn(ns).length && Date.now() < left) await sleep(50);
       const still = processesIn(ns);
-      if (still.length) throw new Error(`processes of the namespace still running: ${still.join(', ')}`);
+      if (still.length) throw new Error(`processes of the namespace still running 20 s after it was stopped: ${still.map(describeProcess).join(', ')}`);
     },
   };
+}
+
+// "1234 (nginx, state S)", for an error message.
+function describeProcess(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const m = /^\d+ \((.*)\) (\S)/.exec(stat);
+    return m ? `${pid} (${m[1]}, state ${m[2]})` : String(pid);
+  } catch {
+    return `${pid} (gone)`;
+  }
 }
 
 module.exports = { startDebianNamespace };
