@@ -51,8 +51,22 @@ function pidNamespaceOf(pid) {
 }
 
 /** Host PIDs of the processes in PID namespace `ns` ("pid:[inode]"). */
-function processesIn(ns) {
-  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && pidNamespaceOf(d) === ns).map(Number);
+// startedBefore: clock ticks since boot (startTicks()); processes started later are left out.
+function processesIn(ns, startedBefore = Infinity) {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && pidNamespaceOf(d) === ns && startTicks(d) <= startedBefore).map(Number);
+}
+
+// When a process started, in clock ticks (USER_HZ, 100 on Linux) since boot (/proc/<pid>/stat field
+// 22); without pid, now.
+// Infinity for a process that is gone.
+function startTicks(pid) {
+  try {
+    if (pid === undefined) return Math.ceil(Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 100) + 1;
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+  } catch {
+    return Infinity;
+  }
 }
 
 /**
@@ -98,13 +112,31 @@ async function startDebianNamespace(scratch, { shared = [] } = {}) {
 done
 systemctl stop nginx`;
       await runCommand([...enter, 'bash', '-c', stopAll], { label: 'stop the services', timeoutMs: 60000 }).catch(() => {});
+      const stopping = startTicks();
       if (!(await stopGroup(pgid, 5000))) throw new Error('the namespace\'s process group survived SIGKILL');
-      const left = Date.now() + 5000;
-      while (processesIn(ns).length && Date.now() < left) await sleep(50);
-      const still = processesIn(ns);
-      if (still.length) throw new Error(`processes of the namespace still running: ${still.join(', ')}`);
+      // The kernel kills the rest with the namespace's first process; on a busy machine they can take
+      // seconds to go. Once none is left the namespace is gone, and its number may already be another
+      // machine's (the page runner starts several): it is not looked at again.
+      const left = Date.now() + 20000;
+      let still = processesIn(ns, stopping);
+      while (still.length && Date.now() < left) {
+        await sleep(50);
+        still = processesIn(ns, stopping);
+      }
+      if (still.length) throw new Error(`processes of the namespace still running 20 s after it was stopped: ${still.map(describeProcess).join(', ')}`);
     },
   };
+}
+
+// "1234 (nginx, state S)", for an error message.
+function describeProcess(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const m = /^\d+ \((.*)\) (\S)/.exec(stat);
+    return m ? `${pid} (${m[1]}, state ${m[2]})` : String(pid);
+  } catch {
+    return `${pid} (gone)`;
+  }
 }
 
 module.exports = { startDebianNamespace };
