@@ -7,7 +7,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { includedBlocks, parseDirective, fenceLanguage } = require('../guide/code-blocks');
+const { includedBlocks, fenceLanguage } = require('../guide/code-blocks');
+const { parseDirective } = require('../guide/code-directive');
 const { regionLines, MARKER_LINE } = require('../guide/regions');
 const { CHANGES_OPEN, CHANGES_CLOSE, parseTarget, splitTarget, stepFiles, stepChanges } = require('../guide/step-changes');
 

@@ -6,7 +6,8 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { includedBlocks, parseDirective } = require('../guide/code-blocks');
+const { includedBlocks } = require('../guide/code-blocks');
+const { parseDirective } = require('../guide/code-directive');
 const { regionLines } = require('../guide/regions');
 const { blockKey } = require('../../../shared/src/code-links');
 const { lineHash } = require('./record-file');
