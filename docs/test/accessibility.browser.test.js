@@ -138,8 +138,9 @@ test('keyboard: the skip link is the first tab stop, in the page language; every
     await gotoRoute(page, site.url, pageById('quick-start').languages.en.route);
     const kinds = new Set();
     // From the top through the navbar, the sidebar (search, 40-odd links) into the page (its links,
-    // copy buttons, "On this page", back to top).
-    for (let i = 0; i < 120; i++) {
+    // copy buttons, the names in its code that link to their declarations, "On this page", back to
+    // top), to the last tab stop.
+    for (let i = 0; i < 600; i++) {
       await page.keyboard.press('Tab');
       const ring = await page.evaluate(() => {
         const el = document.activeElement;
@@ -158,7 +159,7 @@ test('keyboard: the skip link is the first tab stop, in the page language; every
       const ratio = contrast(ring.color, ring.page);
       assert.ok(ratio >= 3, `${theme}: ${ring.what}: focus ring ${ring.color} on ${ring.page} is ${ratio.toFixed(2)}:1`);
     }
-    for (const kind of ['button.primary', 'input', 'a.page-link', 'button.copy-code', 'button.back-to-top']) {
+    for (const kind of ['button.primary', 'input', 'a.page-link', 'button.copy-code', 'a.code-link', 'button.back-to-top']) {
       assert.ok(kinds.has(kind), `${theme}: no ${kind} among the focused elements: ${[...kinds].join(', ')}`);
     }
   }

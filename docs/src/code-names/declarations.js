@@ -4,6 +4,7 @@
 // id (the qualified name; overloads numbered in the order the header declares them), and what the
 // API reference and the links need (comment, members, "since", the cppreference address).
 'use strict';
+const fs = require('node:fs');
 const path = require('node:path');
 const cppreference = require('./cppreference');
 const changelog = require('./changelog');
@@ -51,6 +52,14 @@ function qualifiedName(raw, origin) {
  * context: { root, includeRoot, cppIndex, changelogs: { drogon: lines, trantor: lines }, written:
  * Map<key, name as the code writes it> }. Returns { declarations: { id: record }, idOf: Map<key, id> }.
  */
+// clang writes a lambda's type with the absolute path of its file ("(lambda at /home/me/drogon-docs/
+// examples/...:14:52)"): the record keeps it relative to the repository, the same in every checkout.
+function withoutCheckout(text, root) {
+  if (typeof text !== 'string' || !root) return text;
+  const roots = [...new Set([path.resolve(root), fs.realpathSync(root)])].map((r) => `${r}${path.sep}`);
+  return roots.reduce((t, r) => t.split(r).join(''), text);
+}
+
 function buildDeclarations(raw, keys, context) {
   const wanted = new Set();
   const add = (key) => {
@@ -97,7 +106,7 @@ function buildDeclarations(raw, keys, context) {
     const d = { name: r.name, qualified: e.qualified, kind: r.kind, origin: e.origin };
     if (e.file) d.file = e.file;
     d.line = r.line;
-    d.signature = r.signature;
+    d.signature = withoutCheckout(r.signature, context.root);
     if (e.origin === 'drogon' || e.origin === 'trantor') {
       if (r.comment) d.comment = r.comment;
       if (r.access) d.access = r.access;

@@ -70,9 +70,14 @@ for (const code of ['zh-CN', 'zh-TW']) {
   });
 }
 
+// The API reference's entries are Drogon's header comments, in English on every language's page
+// (their headings and the words around them are translated, and checked above): an English word
+// there is the header's, not a translation's.
+const referenceFiles = new Set(manifest.pages.filter((p) => p.generatedBy === 'api-reference' && p['zh-CN']).map((p) => `${dirOf('zh-CN')}/${p['zh-CN'].file}.md`));
+
 function nativeCount(spec) {
   const where = [];
-  for (const page of pages('zh-CN')) {
+  for (const page of pages('zh-CN').filter((p) => !referenceFiles.has(p.name))) {
     for (const { line, text } of page.lines) {
       for (const _ of findAvoided(text, spec)) where.push(`${page.name}:${line}: ${shown(text)}`);
     }
