@@ -3,7 +3,8 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { buildDeclarations, placeOf } = require('../../src/code-names/declarations');
+const path = require('node:path');
+const { buildDeclarations, placeOf, withoutCheckout } = require('../../src/code-names/declarations');
 const { loadIndex } = require('../../src/code-names/cppreference');
 
 const root = '/repo';
@@ -48,4 +49,12 @@ test('ids, overloads, members, comments, since and cppreference addresses', () =
   assert.deepEqual(declarations['examples/guide/a/main.cc:12:resp'], { name: 'resp', kind: 'local', origin: 'example', file: 'examples/guide/a/main.cc', line: 12 });
   assert.equal(declarations['examples/guide/a/main.cc:5:main'].signature, 'int main()');
   assert.equal(Object.keys(declarations).length, 6);
+});
+
+test('a signature names the repository\'s files relative to it, as in every checkout (clang writes a lambda\'s type with its absolute path)', () => {
+  const root = path.join(__dirname, '..', '..', '..');
+  const lambda = `count_if<>(It, It, (lambda at ${root}/examples/tutorial/04-users/src/AccountInput.cc:14:52))`;
+  assert.equal(withoutCheckout(lambda, root), 'count_if<>(It, It, (lambda at examples/tutorial/04-users/src/AccountInput.cc:14:52))');
+  assert.equal(withoutCheckout('f(int, (lambda at /elsewhere/a.cc:1:2))', root), 'f(int, (lambda at /elsewhere/a.cc:1:2))');
+  assert.equal(withoutCheckout('g(int)', '/not/on/disk'), 'g(int)');
 });
