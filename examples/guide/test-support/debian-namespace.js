@@ -8,6 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnGroup, stopGroup } = require('../../../shared/src/process-group');
+const { readStat, clockTicksPerSecond } = require('../../../shared/src/proc-stats');
 const { runCommand, sleep } = require('./processes');
 
 const STANDIN = path.join(__dirname, 'systemctl-standin.js');
@@ -56,17 +57,12 @@ function processesIn(ns, startedBefore = Infinity) {
   return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && pidNamespaceOf(d) === ns && startTicks(d) <= startedBefore).map(Number);
 }
 
-// When a process started, in clock ticks (USER_HZ, 100 on Linux) since boot (/proc/<pid>/stat field
-// 22); without pid, now.
+// When a process started, in clock ticks since boot (proc-stats.readStat); without pid, now.
 // Infinity for a process that is gone.
 function startTicks(pid) {
-  try {
-    if (pid === undefined) return Math.ceil(Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * 100) + 1;
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
-  } catch {
-    return Infinity;
-  }
+  if (pid === undefined) return Math.ceil(Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * clockTicksPerSecond()) + 1;
+  const stat = readStat(pid);
+  return stat ? stat.startTicks : Infinity;
 }
 
 /**
@@ -130,13 +126,8 @@ systemctl stop nginx`;
 
 // "1234 (nginx, state S)", for an error message.
 function describeProcess(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const m = /^\d+ \((.*)\) (\S)/.exec(stat);
-    return m ? `${pid} (${m[1]}, state ${m[2]})` : String(pid);
-  } catch {
-    return `${pid} (gone)`;
-  }
+  const stat = readStat(pid);
+  return stat ? `${pid} (${stat.comm}, state ${stat.state})` : `${pid} (gone)`;
 }
 
 module.exports = { startDebianNamespace };
