@@ -50,18 +50,49 @@ function readTemplate(root, pageId, code) {
   }
 }
 
-// The header comment as Markdown text: paragraphs at blank lines; a line that starts a list item or
-// a Doxygen command (@param, -, 1.) keeps its own line.
+// A line of Drogon's own text (a header comment, a ChangeLog entry): its `code spans` as code spans
+// (Drogon writes them as Markdown does), everything else escaped text. A backtick without its pair
+// stays text.
+function drogonTextLine(line) {
+  return line.split(/`([^`]+)`/).map((part, i) => (i % 2 ? codeSpan(part) : part && escapeMarkdownText(part))).join('');
+}
+
+// A paragraph of a header comment: its lines joined, except that a line that starts a list item or a
+// Doxygen command (@param, -, 1.) keeps its own line.
+function commentParagraph(para) {
+  const lines = para.split('\n').map((l) => l.trim()).filter(Boolean);
+  const out = [];
+  for (const line of lines) {
+    if (out.length && !/^(?:[@\\][a-z]+\b|[-*•]\s|\d+[.)]\s)/i.test(line)) out[out.length - 1] += ` ${line}`;
+    else out.push(line);
+  }
+  return out.map(drogonTextLine).join('  \n');
+}
+
+// The header comment as Markdown: Doxygen's @code … @endcode (or \code … \endcode) as a code block,
+// the rest as paragraphs at blank lines. A @code without its @endcode runs to the comment's end.
+// Doxygen reads a @code block as C++, and so does the page.
 function commentMarkdown(comment) {
-  return comment.split(/\n\s*\n/).map((para) => {
-    const lines = para.split('\n').map((l) => l.trim()).filter(Boolean);
-    const out = [];
-    for (const line of lines) {
-      if (out.length && !/^(?:[@\\][a-z]+\b|[-*•]\s|\d+[.)]\s)/i.test(line)) out[out.length - 1] += ` ${line}`;
-      else out.push(line);
-    }
-    return out.map(escapeMarkdownText).join('  \n');
-  }).filter(Boolean).join('\n\n');
+  const parts = [];
+  let text = [];
+  let code = null;
+  const flushText = () => {
+    parts.push(...text.join('\n').split(/\n\s*\n/).map(commentParagraph).filter(Boolean));
+    text = [];
+  };
+  for (const line of comment.split('\n')) {
+    if (code === null && /^\s*[@\\]code\b/.test(line)) {
+      flushText();
+      code = [];
+    } else if (code !== null && /^\s*[@\\]endcode\b/.test(line)) {
+      if (code.some((l) => l.trim())) parts.push(fencedCode(code.join('\n'), 'cpp'));
+      code = null;
+    } else if (code !== null) code.push(line);
+    else text.push(line);
+  }
+  if (code !== null && code.some((l) => l.trim())) parts.push(fencedCode(code.join('\n'), 'cpp'));
+  flushText();
+  return parts.join('\n\n');
 }
 
 /**
@@ -89,7 +120,7 @@ function renderReferencePages(context) {
     const found = ids.map((id) => decls[id].since).filter(Boolean);
     if (found.length === 0) return null;
     const library = decls[ids[0]].origin === 'trantor' ? 'trantor' : 'Drogon';
-    return fill(s.since, { library, version: escapeMarkdownText(found[0].version), entry: escapeMarkdownText(found[0].changelog) }, `${STRINGS}: ${code}.since`);
+    return fill(s.since, { library, version: escapeMarkdownText(found[0].version), entry: drogonTextLine(found[0].changelog) }, `${STRINGS}: ${code}.since`);
   };
   const comments = (ids) => {
     const seen = new Set();

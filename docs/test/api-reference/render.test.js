@@ -76,6 +76,32 @@ test('header strings are escaped: no HTML, no link, no emphasis, no table break 
   assert.equal(commentMarkdown('One\ntwo.\n@param a the a\n@return it'), 'One two.  \n@param a the a  \n@return it');
 });
 
+test('Drogon\'s own Markdown in a comment: `code` as code, @code … @endcode as a C++ block, hostile text inside them still code', () => {
+  const md = commentMarkdown([
+    'Call `sendRequest()` with `ReqResult::Timeout` and a lone ` tick.',
+    '@note the callback is equivalent to',
+    '`void (Session::SessionMap &)` <b>x</b>',
+    '@code',
+    'client->setSockOptCallback([](int fd) {});',
+    '<img src=x onerror=alert(1)> **not bold**',
+    '@endcode',
+    'After the block.',
+    '\\code',
+    'unterminated(); // runs to the end',
+  ].join('\n'));
+  const html = new MarkdownIt({ html: true, linkify: true }).render(md);
+  assert.ok(html.includes('Call <code>sendRequest()</code> with <code>ReqResult::Timeout</code> and a lone ` tick.'), html);
+  // A code span across a line break of the header is one span.
+  assert.ok(html.includes('<code>void (Session::SessionMap &amp;)</code> &lt;b&gt;x&lt;/b&gt;'), html);
+  assert.ok(html.includes('<pre><code class="language-cpp">client-&gt;setSockOptCallback([](int fd) {});\n&lt;img src=x onerror=alert(1)&gt; **not bold**\n</code></pre>'), html);
+  assert.ok(html.includes('<p>After the block.</p>'), html);
+  assert.ok(html.includes('<pre><code class="language-cpp">unterminated(); // runs to the end\n</code></pre>'), html);
+  assert.ok(!/<img|<b>|<strong>/.test(html), 'nothing from the comment becomes HTML');
+  // A ChangeLog entry's code spans too (its "since" line).
+  const since = new MarkdownIt({ html: true }).render(render('en').get('api-http')).split('\n').find((l) => l.includes('its ChangeLog'));
+  assert.ok(since && since.includes('Add setBody &lt;img src=x onerror=alert(1)&gt;') && since.includes('<code>tick</code>'), since);
+});
+
 test('the words around the entries are in the page\'s language; the entries stay as the header writes them', () => {
   const body = render('zh-CN').get('api-http');
   assert.ok(body.includes('头文件： `#include <drogon/HttpResponse.h>` · 命名空间 drogon 中的类'));
