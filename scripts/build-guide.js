@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds every program of the guide (examples/guide, one CMake project) against the Drogon that
-// `npm run bench:setup` installed, in a build folder under $BENCH_HOME/build that later runs reuse
+// `npm run bench:setup` installed, in a build folder in the checkout (.build/) that later runs reuse
 // (incremental: a second run with nothing changed takes seconds). Records what it was built with in
 // guide-build.json next to the programs. scripts/ensure-deps.sh runs it after bench/setup.sh; the
 // guide's tests call ensureGuideBuild() themselves, so `node --test` on one chapter works too.
@@ -10,10 +10,9 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const crypto = require('node:crypto');
 const { execFileSync } = require('node:child_process');
 const { benchHome } = require('../shared/src/bench-state');
-const { benchStateFile } = require('../shared/src/project-paths');
+const { benchStateFile, GUIDE_BUILD_DIR } = require('../shared/src/project-paths');
 const { spawnGroup, stopGroup } = require('../shared/src/process-group');
 const { writeJsonAtomic } = require('../shared/src/fs-atomic');
 
@@ -42,11 +41,28 @@ function readState(env) {
   return { state, statePath };
 }
 
-// One build folder per Drogon build and per source folder: two checkouts never share a CMake cache
-// (CMake refuses a cache made for another source folder).
-function defaultBuildDir(state, sourceDir, env) {
-  const sourceKey = crypto.createHash('sha256').update(fs.realpathSync(sourceDir)).digest('hex').slice(0, 8);
-  return path.join(benchHome(env), 'build', `guide-${path.basename(state.drogonPrefix)}-${sourceKey}`);
+// One build folder per Drogon build, inside the checkout (.build/, ignored by git): a clone elsewhere
+// compiles the same sources from the same relative paths, so ccache finds what another checkout
+// compiled (see compilerLauncher). Two checkouts never share a CMake cache (CMake refuses a cache made
+// for another source folder).
+function defaultBuildDir(state, sourceDir) {
+  return path.join(sourceDir, '..', '..', GUIDE_BUILD_DIR, `guide-${path.basename(state.drogonPrefix)}`);
+}
+
+// The compiler launcher: ccache (Debian's, which scripts/ensure-deps.sh installs), its cache in the
+// bench home, paths under the checkout hashed relative to it (base_dir) and the build folder's own
+// path left out of the hash (hash_dir: the Debug build's debug info names it), so a fresh clone's
+// build takes the compiled objects of the last one. Set through env in the launcher itself, so a
+// `cmake --build` run by hand in the folder uses the same cache. None when ccache is missing.
+function compilerLauncher(sourceDir, env) {
+  let ccache;
+  try {
+    ccache = execFileSync('sh', ['-c', 'command -v ccache'], { encoding: 'utf8', env }).trim();
+  } catch {
+    return null;
+  }
+  const checkout = fs.realpathSync(path.join(sourceDir, '..', '..'));
+  return ['env', `CCACHE_DIR=${path.join(benchHome(env), 'ccache')}`, `CCACHE_BASEDIR=${checkout}`, 'CCACHE_NOHASHDIR=1', ccache].join(';');
 }
 
 // Runs a command in its own process group, bounded in time; output to `log` (a file) and, unless
@@ -95,7 +111,7 @@ async function ensureGuideBuild(options = {}) {
   const env = options.env || process.env;
   const sourceDir = path.resolve(options.sourceDir || defaultSource);
   const { state, statePath } = readState(env);
-  const buildDir = path.resolve(options.buildDir || defaultBuildDir(state, sourceDir, env));
+  const buildDir = path.resolve(options.buildDir || defaultBuildDir(state, sourceDir));
   const quiet = Boolean(options.quiet);
   const started = Date.now();
   fs.mkdirSync(buildDir, { recursive: true });
@@ -107,9 +123,10 @@ async function ensureGuideBuild(options = {}) {
   const locked = (argv) => ['flock', '-w', String(BUILD_TIMEOUT_MS / 1000), lock, ...argv];
 
   if (!fs.existsSync(path.join(buildDir, 'CMakeCache.txt'))) {
+    const launcher = compilerLauncher(sourceDir, env);
     await runStep('configure', locked(['cmake', '-S', sourceDir, '-B', buildDir, `-DCMAKE_PREFIX_PATH=${state.drogonPrefix}`,
       // g++ by name: the compiler the setup records (state.json "compiler" is `g++ --version`).
-      '-DCMAKE_CXX_COMPILER=g++', '-DCMAKE_BUILD_TYPE=Debug']),
+      '-DCMAKE_CXX_COMPILER=g++', '-DCMAKE_BUILD_TYPE=Debug', ...(launcher ? [`-DCMAKE_CXX_COMPILER_LAUNCHER=${launcher}`] : [])]),
       { cwd: sourceDir, env: childEnv, log: path.join(buildDir, 'configure.log'), quiet, timeoutMs: CONFIGURE_TIMEOUT_MS });
   }
   const targets = options.targets && options.targets.length ? options.targets.flatMap((t) => ['--target', t]) : [];

@@ -2,8 +2,8 @@
 # Installs what the project needs, so `npm start` and `npm test` work on a fresh Debian 12 machine.
 #   npm   npm packages from package-lock.json (skipped when node_modules is current)
 #   site  what `npm start` needs (same as npm)
-#   all   npm + Debian's chromium (browser tests) + the bench setup (nginx, wrk, ab, Drogon build)
-#         + the guide's example programs (examples/guide, built against that Drogon)
+#   all   npm + Debian's chromium (browser tests) and ccache + the bench setup (nginx, wrk, ab, Drogon build)
+#         + the guide's example programs (examples/guide, built against that Drogon, in .build/)
 #         + actionlint (workflow checks)
 set -euo pipefail
 mode=${1:-all}
@@ -22,8 +22,9 @@ fi
 
 # shellcheck source=scripts/apt-install.sh
 . "$root/scripts/apt-install.sh"
-# python3-clang-14 (libclang) and cppreference-doc-en-html: the guide's code-name records (docs/src/code-names/)
-apt_install_missing deps chromium fonts-noto-cjk python3-clang-14 cppreference-doc-en-html
+# python3-clang-14 (libclang) and cppreference-doc-en-html: the guide's code-name records (docs/src/code-names/);
+# ccache: the guide build (scripts/build-guide.js) takes what an earlier checkout compiled
+apt_install_missing deps chromium fonts-noto-cjk python3-clang-14 cppreference-doc-en-html ccache
 bash bench/setup.sh
 node scripts/build-guide.js
 bash scripts/install-actionlint.sh

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// Runs every *.test.js under the project's test folders with node's test runner, one file at a time:
-// the integration and browser tests use real servers and a real browser, and share 2 cores. At the end,
-// each file's duration, slowest first (scripts/test-durations.js). The browser test files share one
-// build of the site, made before the first file runs.
+// Runs every *.test.js under the project's test folders with node's test runner, each file in a
+// process of its own: TEST_FILES_AT_ONCE of them at a time (default 2: most files wait on servers,
+// builds or a browser more than they compute), then the files of scripts/tests-alone.json one at a
+// time (they use the bench's fixed ports or measure rates). At the end, each file's duration, slowest
+// first (scripts/test-durations.js), and the run's own time. The browser test files share one build
+// of the site, made before the first file runs.
 'use strict';
-const { readdirSync, statSync, mkdtempSync, rmSync } = require('node:fs');
+const { readdirSync, statSync, mkdtempSync, rmSync, readFileSync, existsSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join, relative } = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { buildSite } = require('../docs/src/build');
+const { durationTable } = require('./test-durations');
 
 const root = join(__dirname, '..');
 const testDirs = ['shared/test', 'bench/test', 'docs/test', 'scripts/test', 'examples/guide', 'examples/tutorial'];
@@ -34,8 +37,22 @@ if (files.length === 0) {
   console.error('error: no test files found under ' + testDirs.join(', '));
   process.exit(1);
 }
-const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
-  `--test-reporter=${join(__dirname, 'test-durations.js')}`, '--test-reporter-destination=stdout', ...process.argv.slice(2), ...files];
+const aloneFile = join(__dirname, 'tests-alone.json');
+const alone = Object.keys(JSON.parse(readFileSync(aloneFile, 'utf8')).files);
+for (const file of alone) {
+  if (!existsSync(join(root, file))) {
+    console.error(`error: ${relative(root, aloneFile)} names ${file}, which does not exist`);
+    process.exit(1);
+  }
+}
+const atOnce = Number(process.env.TEST_FILES_AT_ONCE || 2);
+if (!Number.isInteger(atOnce) || atOnce < 1) {
+  console.error(`error: TEST_FILES_AT_ONCE must be a whole number of at least 1, not ${JSON.stringify(process.env.TEST_FILES_AT_ONCE)}`);
+  process.exit(1);
+}
+// Node options given to npm test (e.g. --test-name-pattern) go to both runs.
+const nodeArgs = (concurrency, list) => ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout',
+  `--test-reporter=${join(__dirname, 'test-durations.js')}`, '--test-reporter-destination=stdout', ...process.argv.slice(2), ...list];
 
 // The site the browser test files serve, built once from the sources as they are now (each file
 // built its own before: about 20 s each); docs/test/support/browser.js startSite() reads it.
@@ -52,8 +69,22 @@ async function main() {
       // The tests still run: the build's own tests, and each browser test file, report the failure.
       console.error(`test: the site did not build (each browser test file tries on its own): ${err.message}`);
     }
-    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
-    return result.status === null ? 1 : result.status;
+    env.DROGON_TEST_DURATIONS = join(siteRoot, 'durations.jsonl');
+    const runs = [
+      [atOnce, files.filter((f) => !alone.includes(f))],
+      [1, files.filter((f) => alone.includes(f))],
+    ].filter(([, list]) => list.length);
+    const testsStarted = Date.now();
+    let status = 0;
+    for (const [concurrency, list] of runs) {
+      console.log(`test: ${list.length} files, ${concurrency} at a time`);
+      const result = spawnSync(process.execPath, nodeArgs(concurrency, list), { cwd: root, stdio: 'inherit', env });
+      if (result.status !== 0) status = result.status === null ? 1 : result.status;
+    }
+    const rows = existsSync(env.DROGON_TEST_DURATIONS)
+      ? readFileSync(env.DROGON_TEST_DURATIONS, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+    if (rows.length) console.log(durationTable(rows, root, Date.now() - testsStarted));
+    return status;
   } finally {
     rmSync(siteRoot, { recursive: true, force: true });
   }

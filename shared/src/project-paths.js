@@ -25,6 +25,8 @@ const MANIFEST_FILE = 'docs/manifest.json';
 /** The assembled site (git-ignored), and what the site is assembled from besides the pages. */
 const SITE_DIR = 'site';
 const SITE_SOURCE_DIR = 'docs/site';
+/** The guide's CMake build (git-ignored), one folder per Drogon build: build output, never an example's file. */
+const GUIDE_BUILD_DIR = '.build';
 /** Where the site publishes the results file (a path of the site, from its root): the repository's path. */
 const PUBLISHED_RESULTS = RESULTS_FILE;
 
@@ -49,4 +51,5 @@ const benchStateFile = (env = process.env) => join(benchHome(env), 'state.json')
 module.exports = {
   repoRoot, inRepo, displayPath, benchHome, benchStateFile,
   RESULTS_FILE, HISTORY_DIR, RESULTS_SCHEMA, SCENARIOS_FILE, SCENARIOS_SCHEMA, BENCH_LOGS_DIR, MANIFEST_FILE, SITE_DIR, SITE_SOURCE_DIR, PUBLISHED_RESULTS,
+  GUIDE_BUILD_DIR,
 };

@@ -8,6 +8,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const cppreference = require('./cppreference');
 const changelog = require('./changelog');
+const { GUIDE_BUILD_DIR } = require('../../../shared/src/project-paths');
 
 const ORIGINS = ['drogon', 'trantor', 'std', 'example', 'other'];
 // Kinds the example declares inside a function: recorded, never linked (their declaration is in the
@@ -35,7 +36,10 @@ function placeOf(raw, { root, includeRoot }) {
     return { origin: rel.startsWith('trantor/') ? 'trantor' : rel.startsWith('drogon/') ? 'drogon' : 'other', file: rel };
   }
   const repoRel = path.relative(root, file);
-  if (!repoRel.startsWith('..') && !path.isAbsolute(repoRel)) return { origin: 'example', file: repoRel.split(path.sep).join('/') };
+  // The guide's build folder is in the checkout, but what it generates (views' classes) is no file of
+  // the repository to link to: it is placed as any header outside the examples is.
+  const built = repoRel.split(path.sep)[0] === GUIDE_BUILD_DIR;
+  if (!built && !repoRel.startsWith('..') && !path.isAbsolute(repoRel)) return { origin: 'example', file: repoRel.split(path.sep).join('/') };
   const underUsr = file.startsWith('/usr/include/') ? file.slice('/usr/include/'.length) : path.basename(file);
   if (raw.qualified[0] === 'std' || cppreference.publicHeader(file)) return { origin: 'std', file: underUsr };
   return { origin: 'other', file: underUsr };

@@ -19,6 +19,8 @@ test('origin and file: Drogon and trantor by the installed header, the example b
   assert.deepEqual(place('/usr/include/c++/12/bits/basic_string.h', ['std', 'basic_string']), { origin: 'std', file: 'c++/12/bits/basic_string.h' });
   assert.deepEqual(place('/usr/include/jsoncpp/json/value.h', ['Json', 'Value']), { origin: 'other', file: 'jsoncpp/json/value.h' });
   assert.deepEqual(place('/anywhere', ['drogon'], 'namespace'), { origin: 'drogon', file: null });
+  // What the guide's build generates in the checkout (.build/) is no file of the repository.
+  assert.deepEqual(place('/repo/.build/guide-prefix/views/BookList.h', ['BookList'], 'class'), { origin: 'other', file: 'BookList.h' });
 });
 
 test('ids, overloads, members, comments, since and cppreference addresses', () => {
