@@ -57,11 +57,47 @@ function basisText(ctx) {
   if (!pool.pooled) {
     return ctx.t('glance.oneRun', { minRuns: ctx.fmt.integer(results.pooled ? results.pooled.minRuns : pooledFigures.MIN_RUNS) });
   }
-  // The runs' dates are the link to their list on the details page.
+  // The runs' dates are the link to their list on the details page. Issue 33: how many machines, and
+  // whom the interval is for (a new machine of the class, or the one machine every run came from).
+  const machines = pool.machines.length === 1 ? ctx.strings.glance.oneMachine : ctx.t('glance.machineCount', { count: ctx.fmt.integer(pool.machines.length) });
+  const scope = pool.scope === 'new-machine' ? ctx.t('glance.scopeNewMachine', { machines, df: ctx.fmt.integer(pool.degreesOfFreedom) })
+    : pool.scope === 'this-machine' ? ctx.strings.glance.scopeThisMachine : ctx.strings.glance.scopeUnknown;
   return ctx.t('glance.pooled', {
     runs: ctx.fmt.integer(pool.runs.length),
+    machines,
     details: ctx.pageLink('benchmark-details', ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
+    scope,
   });
+}
+
+// Issue 33: the other hardware classes of the history beside the newest run's, each with its runs,
+// machines and headline ratios (requests per second of the key scenarios, pooled over its own runs);
+// null when the history holds one class.
+function otherClassesBlock(ctx, pair, keys, ratios) {
+  const pool = pooledFigures.poolSummary(ctx.results);
+  if (!pool.otherClasses.length) return null;
+  const metric = 'requestsPerSecond';
+  const j = verdictFigures.METRICS.indexOf(metric);
+  const ratioCell = (entry) => (entry ? ctx.t('glance.classRatio', {
+    value: ctx.fmt.ratio(entry.ratio),
+    interval: ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(entry.low), high: ctx.fmt.ratio(entry.high) }),
+  }) : ctx.t('glance.classTooFew', { minRuns: ctx.fmt.integer(pooledFigures.MIN_RUNS) }));
+  const env = ctx.results.environment;
+  const thisRow = [ctx.t('glance.classThis', { cpu: ctx.esc(env.cpuModel), cores: ctx.fmt.integer(env.cpuCores) }),
+    ctx.fmt.integer(pool.runs.length), ctx.fmt.integer(pool.machines.length),
+    ...ratios.map((r) => (r[j] && r[j].pooled ? ratioCell({ ratio: r[j].ratio, low: r[j].ciLow, high: r[j].ciHigh }) : ratioCell(null)))];
+  const otherRows = pool.otherClasses.map((c) => [
+    ctx.t('glance.classOther', { cpu: ctx.esc(c.cpuModel), cores: ctx.fmt.integer(c.cpuCores), date: ctx.fmt.date(c.newestDate) }),
+    ctx.fmt.integer(c.runs.length), ctx.fmt.integer(c.machines.length),
+    ...keys.map(({ scenario }) => ratioCell(pooledFigures.otherClassEntry(c, scenario.id, metric, pair))),
+  ]);
+  return paragraphs(
+    ctx.t('glance.classesIntro', {
+      count: ctx.fmt.integer(pool.otherClasses.length), reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other),
+      methodology: ctx.pageLink('methodology', ctx.strings.glance.classesMethodologyLink, 'hardware-classes'),
+    }),
+    table([...ctx.strings.glance.classesHeader, ...keys.map(({ scenario }) => ctx.scenarioLabel(scenario.id))], [thisRow, ...otherRows]),
+  );
 }
 
 /**
@@ -117,6 +153,7 @@ function glance(ctx) {
     verdicts.intro,
     figure,
     verdicts.table,
+    otherClassesBlock(ctx, pair, keys, ratios),
     sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario)), { pooledRuns: true }),
   );
 }
