@@ -80,7 +80,8 @@ test('the page says where its figures come from: pooled runs and their dates, or
   assert.ok(pages.benchmarks['zh-CN'].includes(`数字由来自 ${machines} 台机器的 ${runs} 次运行合并（[${fmtZh.date(dates[0])}`));
   // One machine only: the interval is for that machine.
   const oneMachine = copy();
-  oneMachine.pooled.machines = oneMachine.pooled.machines.slice(0, 1);
+  oneMachine.pooled.machines = [{ ...oneMachine.pooled.machines[0], runs: oneMachine.pooled.runs.length }];
+  for (const run of oneMachine.pooled.runs) run.machine = oneMachine.pooled.machines[0].id;
   assert.match(render(oneMachine).benchmarks.en, /from one machine \(\[[^\n]*\); intervals: 95 % prediction for a new run on that machine: every run comes from one machine/);
   for (const run of latest.pooled.runs) {
     assert.ok(pages.benchmarks.en.includes(`\`${run.gitCommit}\`: \`${run.source}\``), `the source drawer names ${run.source}`);
