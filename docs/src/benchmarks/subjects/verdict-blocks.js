@@ -59,15 +59,28 @@ function basisText(ctx) {
   }
   // The runs' dates are the link to their list on the details page. Issue 33: how many machines, and
   // whom the interval is for (a new machine of the class, or the one machine every run came from).
-  const machines = pool.machines.length === 1 ? ctx.strings.glance.oneMachine : ctx.t('glance.machineCount', { count: ctx.fmt.integer(pool.machines.length) });
-  const scope = pool.scope === 'new-machine' ? ctx.t('glance.scopeNewMachine', { machines, df: ctx.fmt.integer(pool.degreesOfFreedom) })
-    : pool.scope === 'this-machine' ? ctx.strings.glance.scopeThisMachine : ctx.strings.glance.scopeUnknown;
+  const machines = machinesText(ctx, pool);
+  const whom = { 'new-machine': 'whomNewMachine', 'this-machine': 'whomThisMachine' }[pool.scope] || 'whomUnknown';
   return ctx.t('glance.pooled', {
     runs: ctx.fmt.integer(pool.runs.length),
     machines,
     details: ctx.pageLink('benchmark-details', ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
-    scope,
+    whom: ctx.strings.glance[whom],
   });
+}
+
+function machinesText(ctx, pool) {
+  return pool.machines.length === 1 ? ctx.strings.glance.oneMachine : ctx.t('glance.machineCount', { count: ctx.fmt.integer(pool.machines.length) });
+}
+
+// Issue 33, said under the verdict table (the first screen holds the table): with few machines the
+// interval for a new machine is wide; from one machine it is that machine's. null for a file without
+// machines (pooled before issue 33) or without pooled figures.
+function scopeText(ctx) {
+  const pool = pooledFigures.poolSummary(ctx.results);
+  if (!pool.pooled || !pool.scope) return null;
+  if (pool.scope === 'this-machine') return ctx.strings.glance.scopeThisMachine;
+  return ctx.t('glance.scopeNewMachine', { machines: machinesText(ctx, pool), df: ctx.fmt.integer(pool.degreesOfFreedom) });
 }
 
 // Issue 33: the other hardware classes of the history beside the newest run's, each with its runs,
@@ -153,6 +166,7 @@ function glance(ctx) {
     verdicts.intro,
     figure,
     verdicts.table,
+    scopeText(ctx),
     otherClassesBlock(ctx, pair, keys, ratios),
     sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario)), { pooledRuns: true }),
   );
