@@ -10,7 +10,7 @@ const verdictFigures = require('../../../../shared/src/figures/verdict-figures')
 const pooledFigures = require('../../../../shared/src/figures/pooled-figures');
 const { chartFigure } = require('../chart-figure');
 const { sideText, comparisonText, pooledParts } = require('../sentences');
-const { paragraphs } = require('../markdown-blocks');
+const { paragraphs, folded } = require('../markdown-blocks');
 const { sourceDrawer, runCommands } = require('../source-drawer');
 const { defineSubject } = require('./subject');
 
@@ -104,13 +104,14 @@ function otherClassesBlock(ctx, pair, keys, ratios) {
     ctx.fmt.integer(c.runs.length), ctx.fmt.integer(c.machines.length),
     ...keys.map(({ scenario }) => ratioCell(pooledFigures.otherClassEntry(c, scenario.id, metric, pair))),
   ]);
-  return paragraphs(
+  // Folded under its one-line summary: the first screen and the page's height belong to this class's figures.
+  return folded(ctx.t('glance.classesSummary', { count: ctx.fmt.integer(pool.otherClasses.length) }), paragraphs(
     ctx.t('glance.classesIntro', {
       count: ctx.fmt.integer(pool.otherClasses.length), reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other),
       methodology: ctx.pageLink('methodology', ctx.strings.glance.classesMethodologyLink, 'hardware-classes'),
     }),
     table([...ctx.strings.glance.classesHeader, ...keys.map(({ scenario }) => ctx.scenarioLabel(scenario.id))], [thisRow, ...otherRows]),
-  );
+  ), 'bench-more');
 }
 
 /**
