@@ -64,7 +64,9 @@ function basisText(ctx) {
   return ctx.t('glance.pooled', {
     runs: ctx.fmt.integer(pool.runs.length),
     machines,
-    details: ctx.pageLink('benchmark-details', ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
+    // More than two days: their range (the details page lists every run and its date).
+    details: ctx.pageLink('benchmark-details', pool.dates.length > 2 ? ctx.fmt.dateRange(pool.dates[0], pool.dates[pool.dates.length - 1])
+      : ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
     whom: ctx.strings.glance[whom],
   });
 }
