@@ -88,9 +88,10 @@ function scopeText(ctx) {
 // Issue 33: the other hardware classes of the history beside the newest run's, each with its runs,
 // machines and headline ratios (requests per second of the key scenarios, pooled over its own runs);
 // null when the history holds one class.
+// The scope sentence (scopeText) is its summary, so the page stays one line taller, not two.
 function otherClassesBlock(ctx, pair, keys, ratios) {
   const pool = pooledFigures.poolSummary(ctx.results);
-  if (!pool.otherClasses.length) return null;
+  if (!pool.otherClasses.length) return scopeText(ctx);
   const metric = 'requestsPerSecond';
   const j = verdictFigures.METRICS.indexOf(metric);
   const ratioCell = (entry) => (entry ? ctx.t('glance.classRatio', {
@@ -107,7 +108,8 @@ function otherClassesBlock(ctx, pair, keys, ratios) {
     ...keys.map(({ scenario }) => ratioCell(pooledFigures.otherClassEntry(c, scenario.id, metric, pair))),
   ]);
   // Folded under its one-line summary: the first screen and the page's height belong to this class's figures.
-  return folded(ctx.t('glance.classesSummary', { count: ctx.fmt.integer(pool.otherClasses.length) }), paragraphs(
+  const scope = scopeText(ctx);
+  return folded(ctx.t('glance.classesSummary', { scope: scope || '', count: ctx.fmt.integer(pool.otherClasses.length) }).trim(), paragraphs(
     ctx.t('glance.classesIntro', {
       count: ctx.fmt.integer(pool.otherClasses.length), reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other),
       methodology: ctx.pageLink('methodology', ctx.strings.glance.classesMethodologyLink, 'hardware-classes'),
@@ -169,7 +171,6 @@ function glance(ctx) {
     verdicts.intro,
     figure,
     verdicts.table,
-    scopeText(ctx),
     otherClassesBlock(ctx, pair, keys, ratios),
     sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario)), { pooledRuns: true }),
   );

@@ -78,7 +78,7 @@ test('the page says where its figures come from: pooled runs and their dates, or
   assert.ok(dates.length > 2);
   const enDates = fmtEn.dateRange(dates[0], dates[dates.length - 1]);
   assert.match(enDates, /^November 23\s–\s27, 2026$/);
-  assert.ok(pages.benchmarks.en.includes(`Pooled over ${runs} runs from ${machines} machines ([${enDates}](/ENG/Benchmark-Details?id=pooled)); intervals: 95 % prediction for a new run on a new machine of this hardware class.`), 'ENG says how many machines');
+  assert.ok(pages.benchmarks.en.includes(`Pooled over ${runs} runs from ${machines} machines ([${enDates}](/ENG/Benchmark-Details?id=pooled)); intervals: 95 % prediction for a new run on a new machine.`), 'ENG says how many machines');
   assert.ok(pages.benchmarks.en.includes(`The runs come from ${machines} machines, so the intervals have ${machines - 1} degree(s) of freedom: they are wide until more machines have run the bench.`), 'and that the interval is wide');
   assert.ok(pages.benchmarks['zh-CN'].includes(`数字由来自 ${machines} 台机器的 ${runs} 次运行合并（[${fmtZh.dateRange(dates[0], dates[dates.length - 1])}](/CHN/性能测试详情?id=pooled)）`));
   // One machine only: the interval is for that machine.
