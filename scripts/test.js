@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Runs every *.test.js under the project's test folders with node's test runner, one file at a time:
 // the integration and browser tests use real servers and a real browser, and share 2 cores. At the end,
-// each file's duration, slowest first (scripts/test-durations.js).
+// each file's duration, slowest first (scripts/test-durations.js). The browser test files share one
+// build of the site, made before the first file runs.
 'use strict';
-const { readdirSync, statSync } = require('node:fs');
+const { readdirSync, statSync, mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join, relative } = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { buildSite } = require('../docs/src/build');
 
 const root = join(__dirname, '..');
 const testDirs = ['shared/test', 'bench/test', 'docs/test', 'scripts/test', 'examples/guide', 'examples/tutorial'];
@@ -33,5 +36,27 @@ if (files.length === 0) {
 }
 const args = ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout',
   `--test-reporter=${join(__dirname, 'test-durations.js')}`, '--test-reporter-destination=stdout', ...process.argv.slice(2), ...files];
-const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-process.exit(result.status === null ? 1 : result.status);
+
+// The site the browser test files serve, built once from the sources as they are now (each file
+// built its own before: about 20 s each); docs/test/support/browser.js startSite() reads it.
+async function main() {
+  const siteRoot = mkdtempSync(join(tmpdir(), 'drogon-test-site-'));
+  const env = { ...process.env };
+  try {
+    const started = Date.now();
+    try {
+      await buildSite({ siteDir: join(siteRoot, 'site'), writeSources: false, quiet: true });
+      env.DROGON_TEST_SITE = join(siteRoot, 'site');
+      console.log(`test: the site for the browser tests, built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    } catch (err) {
+      // The tests still run: the build's own tests, and each browser test file, report the failure.
+      console.error(`test: the site did not build (each browser test file tries on its own): ${err.message}`);
+    }
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
+    return result.status === null ? 1 : result.status;
+  } finally {
+    rmSync(siteRoot, { recursive: true, force: true });
+  }
+}
+
+main().then((status) => process.exit(status));

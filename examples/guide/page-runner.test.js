@@ -13,7 +13,7 @@ const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const { guidePages, readPage, pageSteps } = require('./page-runner/read-page');
-const { runPage, pageProblems, forInstall, markProblems, choicesOf } = require('./page-runner/run-page');
+const { runPage, pageProblems, forInstall, folderCommand, markProblems, choicesOf } = require('./page-runner/run-page');
 const { outputDiffers, masksFor } = require('./page-runner/compare-output');
 const { installFor } = require('./page-runner/installs');
 const { repoRoot } = require('./test-support/guide-tests');
@@ -29,7 +29,7 @@ test('every guide page reads as steps, its marks hold, and every language shows 
   const folder = steps.find((s) => s.kind === 'folder');
   assert.deepEqual(folder, { kind: 'folder', chapter: 'quick-start', base: 'examples/guide', buildCommand: 'cmake -S . -B build && cmake --build build', prefixOption: '-DCMAKE_PREFIX_PATH=$HOME/drogon' });
   const run = steps.find((s) => s.kind === 'commands' && s.region === 'run');
-  assert.deepEqual([run.lang, run.text, run.run], ['sh', './build/hello', { keepsRunning: true }]);
+  assert.deepEqual([run.lang, run.text, run.run], ['sh', './build/hello 8080', { keepsRunning: true }]);
   // What runs is the page's text as rendered (entities decoded, highlighting removed), not the file's.
   const tryHeaders = steps.find((s) => s.region === 'try-headers');
   assert.equal(tryHeaders.text, "curl -i 'http://127.0.0.1:8080/hello?name=Drogon'");
@@ -84,6 +84,27 @@ test('with a prefix, each configuring cmake gets the folder note\'s option; noth
   assert.equal(forInstall('cmake -S . -B b -DCMAKE_PREFIX_PATH=/opt/x', prefix, option), 'cmake -S . -B b -DCMAKE_PREFIX_PATH=/opt/x');
   assert.equal(forInstall('ctest --test-dir build', prefix, option), 'ctest --test-dir build');
   assert.equal(forInstall('cmake -S . -B build', { name: 'usr-local' }, option), 'cmake -S . -B build');
+});
+
+test('a page\'s first blocks that only build the copy again (a release build) are part of its built copy; a block that repeats the folder note\'s command, or anything else first, is not', () => {
+  const folder = { kind: 'folder', chapter: 'x', buildCommand: 'cmake -S . -B build && cmake --build build', prefixOption: '-DCMAKE_PREFIX_PATH=$HOME/drogon' };
+  const block = (text, run = {}) => ({ kind: 'commands', lang: 'sh', text, run });
+  const release = block('cmake -S . -B build -DCMAKE_BUILD_TYPE=Release\ncmake --build build');
+  const usrLocal = { name: 'usr-local' };
+  assert.equal(folderCommand([folder, release, block('./build/x 8080', { keepsRunning: true })], folder, usrLocal),
+    'cmake -S . -B build && cmake --build build\ncmake -S . -B build -DCMAKE_BUILD_TYPE=Release\ncmake --build build');
+  assert.equal(folderCommand([folder, release], folder, { name: 'prefix' }),
+    'cmake -S . -B build -DCMAKE_PREFIX_PATH=$HOME/drogon && cmake --build build\ncmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=$HOME/drogon\ncmake --build build');
+  assert.equal(folderCommand([folder, block('cmake -S . -B build\ncmake --build build'), release], folder, usrLocal).split('\n').length, 3);
+  assert.equal(folderCommand([folder, block('ls build'), release], folder, usrLocal), folder.buildCommand);
+  assert.equal(folderCommand([folder, block('cmake -S . -B build -DX=$(pwd) && cmake --build build')], folder, usrLocal), folder.buildCommand);
+  assert.equal(folderCommand([folder, block('cmake -S . -B build -DCMAKE_BUILD_TYPE=Release', { untested: true })], folder, usrLocal), folder.buildCommand);
+  // The pages as they are: Deployment's and the tutorial's last step's release builds.
+  for (const id of ['deployment', 'tutorial-production']) {
+    const steps = readPage(guidePages().find((p) => p.id === id));
+    const command = folderCommand(steps, steps.find((s) => s.kind === 'folder'), usrLocal);
+    assert.match(command, /\ncmake -S \. -B build -DCMAKE_BUILD_TYPE=Release/, id);
+  }
 });
 
 test('outputs: dates, log stamps and header order aside, a command prints what the page shows; a stopped program printed it among the rest', () => {

@@ -28,6 +28,7 @@ function parseStat(text) {
     pgrp: Number(fields[2]),
     userTicks: Number(fields[11]), // utime: user space, all threads of the process
     systemTicks: Number(fields[12]), // stime: in the kernel on the process's behalf
+    startTicks: Number(fields[19]), // starttime: clock ticks after boot
   };
 }
 

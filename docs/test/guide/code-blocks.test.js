@@ -1,7 +1,7 @@
 // The guide stage (docs/src/guide/): code on guide pages comes from examples/guide/, byte for byte and
 // identical in ENG, CHN and JB_TW; `npm run check` fails when a page's code differs from its file or
 // when a guide page carries C++ that does not come from a file. Runs on temp copies of the content.
-// Covers: docs/src/guide/guide-bodies.js
+// Covers: docs/src/guide/guide-bodies.js, docs/src/guide/code-directive.js, docs/src/guide/guide-error.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

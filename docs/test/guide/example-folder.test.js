@@ -104,7 +104,7 @@ test('a region moved in its file, or a hand edit of a note, fails the check unti
   assert.deepEqual(runCheck({ root: copy.root }).problems, []);
   const rel = page.entries['zh-CN'].relPath;
   const file = path.join(copy.root, rel);
-  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('**完整程序：**', '**完整的程序：**'));
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('**完整程序**：', '**完整的程序**：'));
   const edited = runCheck({ root: copy.root }).problems;
   assert.ok(edited.some((p) => p.startsWith(`${rel}: `)), edited.join('\n'));
 });

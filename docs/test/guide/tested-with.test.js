@@ -4,10 +4,10 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const path = require('node:path');
 const { currentTestedWith, loadTestedWith, differences, upstreamVersion } = require('../../src/guide/tested-with');
 const { generatePages } = require('../../src/generate-pages');
+const { loadGuideConfig } = require('../../src/guide/code-blocks');
 const { ensureGuideBuild } = require('../../../scripts/build-guide');
 const { repoRoot } = require('../support/content-copy');
 
@@ -39,7 +39,7 @@ test('every guide page in every language ends with the tested-with note, the oth
   const { manifest, files } = generatePages({ root: repoRoot });
   const testedWith = loadTestedWith(repoRoot);
   // The sections whose pages are guide chapters (the guide's and the tutorial's), as the generator reads them.
-  const guideSections = new Set(JSON.parse(fs.readFileSync(path.join(repoRoot, 'docs', 'guide', 'guide.json'), 'utf8')).sections);
+  const guideSections = loadGuideConfig(repoRoot).sections;
   assert.ok(guideSections.has('guide'));
   for (const page of manifest.pages) {
     for (const lang of manifest.languages) {

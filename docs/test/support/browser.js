@@ -22,9 +22,12 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disa
 
 // Builds the site from the current sources into a fresh temp folder (nothing in the working tree is
 // written) and serves it. Pass siteDir to serve an existing folder instead (e.g. a modified copy).
+// Under `npm test`, DROGON_TEST_SITE names the site scripts/test.js built once from the same sources
+// for every browser test file: it is served as it is (a test that changes files works on copySite).
 async function startSite({ siteDir } = {}) {
   const { startSiteServer } = require('../../src/serve.js');
   let tempDir = null;
+  if (!siteDir && process.env.DROGON_TEST_SITE) siteDir = process.env.DROGON_TEST_SITE;
   if (!siteDir) {
     const { buildSite } = require('../../src/build.js');
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-site-'));

@@ -34,6 +34,8 @@ $as_root nginx -t
 $as_root systemctl daemon-reload
 $as_root systemctl enable --now drogon-app
 $as_root systemctl reload nginx
+# systemctl returns before the program listens: wait until it answers (a second or two).
+until curl -s -o /dev/null http://127.0.0.1:8080/; do sleep 1; done
 # [/guide:install]
 
 # [guide:try-whoami]

@@ -73,8 +73,7 @@ test('Deployment, word for word on Debian: the page\'s answers, no error, nothin
   await region('nginx'); // apt-get install -y nginx (installed: nothing to do) and systemctl start nginx
 
   await region('install');
-  // systemctl start returns before the program listens; a reader types the next command later.
-  assert.equal(await sh('for i in $(seq 300); do curl -s -o /dev/null http://127.0.0.1:8080/ && exit 0; sleep 0.1; done; exit 1', 'the service listens'), '');
+  // (the region ends by waiting until the service answers: systemctl start returns before it listens)
   const notes = ns.file('/run/systemctl-standin/notes');
   if (fs.existsSync(notes)) t.diagnostic(`systemctl stand-in: ${fs.readFileSync(notes, 'utf8').trim()}`);
   for (const name of ['try-whoami', 'try-static']) {

@@ -17,9 +17,18 @@ function selectedPages(env = process.env) {
   return pages.filter((p) => ids.includes(p.id));
 }
 
+// How many pages are followed at once: PAGES_AT_ONCE (1 follows them one by one, to read a failing
+// page's output alone), else 3.
+function pagesAtOnce(env = process.env) {
+  if (env.PAGES_AT_ONCE === undefined) return 3;
+  const n = Number(env.PAGES_AT_ONCE);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`PAGES_AT_ONCE must be a whole number from 1 to 16, not ${JSON.stringify(env.PAGES_AT_ONCE)}`);
+  return n;
+}
+
 function followEveryPage(installName) {
   const pages = selectedPages();
-  test(`every guide page, followed word for word with the ${installName} install`, { timeout: 120 * 60 * 1000 }, async (t) => {
+  test(`every guide page, followed word for word with the ${installName} install`, { timeout: 120 * 60 * 1000, concurrency: pagesAtOnce() }, async (t) => {
     if (process.getuid() !== 0) {
       t.skip('the page runner needs root: each page runs in a namespace of its own (npm test runs as root)');
       return;
@@ -32,17 +41,18 @@ function followEveryPage(installName) {
       const fresh = built.filter((b) => !b.cached);
       st.diagnostic(`${built.length} folders: ${fresh.length} built (${fresh.reduce((s, b) => s + b.seconds, 0).toFixed(0)} s of building), ${built.length - fresh.length} unchanged since their last build`);
     });
-    for (const page of pages) {
-      await t.test(page.id, { timeout: 60 * 60 * 1000 }, async (st) => {
-        const summary = await runPage(page, install, { log: (line) => st.diagnostic(line) });
-        for (const c of summary.choices) {
-          st.diagnostic(`${c.choice ? `${c.choice}: ` : ''}${c.ran.length} blocks run, ${c.compared.length} outputs compared, ${c.seconds.toFixed(0)} s`
-            + `${c.skipped.length ? `; skipped: ${c.skipped.join('; ')}` : ''}${c.uncompared.length ? `; outputs left to the chapter's own test: ${c.uncompared.join(', ')}` : ''}`);
-        }
-      });
-    }
-    t.diagnostic(`${pages.length} pages with the ${installName} install in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    // Then the pages, several at once: a page mostly waits (for a server to listen, a curl, a sleep
+    // the page gives), and each runs on a machine of its own (its own ports, /etc, /var, overlay).
+    const atOnce = pagesAtOnce();
+    await Promise.all(pages.map((page) => t.test(page.id, { timeout: 60 * 60 * 1000 }, async (st) => {
+      const summary = await runPage(page, install, { log: (line) => st.diagnostic(line) });
+      for (const c of summary.choices) {
+        st.diagnostic(`${c.choice ? `${c.choice}: ` : ''}${c.ran.length} blocks run, ${c.compared.length} outputs compared, ${c.seconds.toFixed(0)} s`
+          + `${c.skipped.length ? `; skipped: ${c.skipped.join('; ')}` : ''}${c.uncompared.length ? `; outputs left to the chapter's own test: ${c.uncompared.join(', ')}` : ''}`);
+      }
+    })));
+    t.diagnostic(`${pages.length} pages with the ${installName} install in ${((Date.now() - started) / 1000).toFixed(0)} s, ${atOnce} at a time`);
   });
 }
 
-module.exports = { followEveryPage, selectedPages };
+module.exports = { followEveryPage, selectedPages, pagesAtOnce };

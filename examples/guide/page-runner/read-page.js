@@ -20,7 +20,8 @@ const path = require('node:path');
 const { createMarkdown, renderMarkdown } = require('../../../docs/src/prerender/markdown');
 const { loadManifest } = require('../../../docs/src/navigate/manifest');
 const { buildAliases } = require('../../../docs/src/navigate/navigation');
-const { loadGuideConfig, parseDirective } = require('../../../docs/src/guide/code-blocks');
+const { loadGuideConfig } = require('../../../docs/src/guide/code-blocks');
+const { parseDirective } = require('../../../docs/src/guide/code-directive');
 const { examplesDirOfFile } = require('../../../docs/src/guide/example-folder');
 const { convertText } = require('../../../docs/src/convert/zh-tw');
 

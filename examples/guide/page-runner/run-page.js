@@ -5,8 +5,9 @@
 // In page order (read-page.js reads the rendered page):
 //   - the folder note: the chapter's folder, copied out of the repository, built with the note's
 //     command (for the prefix install with the note's -DCMAKE_PREFIX_PATH option added to its first
-//     cmake, as the note says); a built copy is kept by content (chapter-builds.js) and every run works
-//     in a copy-on-write layer over it, where the same command finds everything built;
+//     cmake, as the note says) and the page's first blocks when they only build it again (a release
+//     build); a built copy is kept by content (chapter-builds.js) and every run works in a
+//     copy-on-write layer over it, where the same commands find everything built;
 //   - each sh or bash block: a fresh shell of that language, from the folder the reader is in (the
 //     block before may have changed it with cd), -e so that the first failing command fails the
 //     block; it must end with status 0 (or the exit=<status> the page gives) within its time; on the
@@ -119,10 +120,38 @@ function timeoutFor(text) {
   return /cmake\s+--build|\bmake\b|\bcmake\s+-S/.test(text) ? BUILD_BLOCK_TIMEOUT_MS : BLOCK_TIMEOUT_MS;
 }
 
-// The built copy of a page's folder (chapter-builds.js), built in `machine` with the folder note's
-// command as the install's reader types it, unless a copy of the same content is there.
-function buildFolder({ machine, folder, install, env, root, processEnv }) {
-  const command = forInstall(folder.buildCommand, install, folder.prefixOption);
+// A line that only configures or builds the copy's build/ folder again (a release build).
+const REBUILD_LINE = /^cmake\s+(?:-S\s+\.\s+-B\s+build|--build\s+build)(?:\s+[^\s;&|<>`$()'"]+)*$/;
+
+// The page's first blocks, when all they do is configure and build the copy again (Deployment's and
+// the tutorial's release builds): the reader runs them right after the folder note's command, so the
+// built copy is made with them too, and the page's own run of them finds everything up to date
+// instead of compiling the program again.
+// (A block that repeats the folder note's command changes nothing, and is left out.)
+function leadingRebuilds(steps, folder, install) {
+  const linesOf = (text) => text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')).flatMap((l) => l.split(/\s*&&\s*/));
+  const noteLines = JSON.stringify(linesOf(folder.buildCommand));
+  const blocks = [];
+  for (const step of steps) {
+    if (step.kind !== 'commands') continue;
+    if (step.run.untested || step.run.choice || step.run.keepsRunning || (step.run.install && step.run.install !== install.name)) break;
+    const lines = linesOf(step.text);
+    if (lines.length === 0 || !lines.every((l) => REBUILD_LINE.test(l))) break;
+    if (blocks.length === 0 && JSON.stringify(lines) === noteLines) continue;
+    blocks.push(forInstall(step.text, install, folder.prefixOption));
+  }
+  return blocks;
+}
+
+// The command a page's built copy is made with: the folder note's, as the install's reader types it,
+// then the page's leading rebuilds (one sh -e script).
+function folderCommand(steps, folder, install) {
+  return [forInstall(folder.buildCommand, install, folder.prefixOption), ...leadingRebuilds(steps, folder, install)].join('\n');
+}
+
+// The built copy of a page's folder (chapter-builds.js), built in `machine` with `command`
+// (folderCommand), unless a copy of the same content and command is there.
+function buildFolder({ machine, folder, command, install, env, root, processEnv }) {
   return chapterBuild({
     chapter: folder.chapter, base: folder.base, command, install, compiler: install.state.compiler, root, env: processEnv,
     runBuild: async (dir) => {
@@ -143,8 +172,10 @@ function buildFolder({ machine, folder, install, env, root, processEnv }) {
 async function prebuildFolders(pages, install, { root = repoRoot, jobs = os.availableParallelism(), log = () => {}, env: processEnv = process.env } = {}) {
   const folders = [];
   for (const page of pages) {
-    const folder = readPage(page, 'en', { root }).find((s) => s.kind === 'folder' && s.buildCommand);
-    if (folder && !folders.some((f) => f.chapter === folder.chapter && f.base === folder.base)) folders.push(folder);
+    const steps = readPage(page, 'en', { root });
+    const folder = steps.find((s) => s.kind === 'folder' && s.buildCommand);
+    const command = folder && folderCommand(steps, folder, install);
+    if (folder && !folders.some((f) => f.chapter === folder.chapter && f.base === folder.base && f.command === command)) folders.push({ ...folder, command });
   }
   const queue = [...folders];
   const done = [];
@@ -157,7 +188,7 @@ async function prebuildFolders(pages, install, { root = repoRoot, jobs = os.avai
       try {
         machine = await startMachine({ install, scratch, shared: [buildsRoot(install, processEnv)] });
         const env = await readerEnvironment(machine, install, root);
-        const built = await buildFolder({ machine, folder, install, env, root, processEnv });
+        const built = await buildFolder({ machine, folder, command: folder.command, install, env, root, processEnv });
         log(`${folder.chapter} [${install.name}]: ${built.cached ? 'built copy found' : `built in ${built.seconds.toFixed(0)} s`}`);
         done.push({ chapter: folder.chapter, cached: built.cached, seconds: built.seconds });
       } catch (err) {
@@ -308,9 +339,9 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
     if (folder) {
       const chapter = folder.chapter;
       if (folder.buildCommand) {
-        const command = forInstall(folder.buildCommand, install, folder.prefixOption);
-        log(`${label}: the folder note: ${command} (${folder.base}/${chapter}/, copied)`);
-        const built = await buildFolder({ machine, folder, install, env, root, processEnv });
+        const command = folderCommand(steps, folder, install);
+        log(`${label}: the folder note: ${command.replace(/\n/g, '; then ')} (${folder.base}/${chapter}/, copied)`);
+        const built = await buildFolder({ machine, folder, command, install, env, root, processEnv });
         log(`${label}: ${built.cached ? 'built copy found' : `built in ${built.seconds.toFixed(0)} s`}: ${built.dir}`);
         await machine.mountCopy(built.dir);
         copyRoot = built.dir;
@@ -409,4 +440,4 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
   }
 }
 
-module.exports = { runPage, prebuildFolders, pageProblems, forInstall, markProblems, choicesOf, PageError };
+module.exports = { runPage, prebuildFolders, pageProblems, forInstall, folderCommand, markProblems, choicesOf, PageError };

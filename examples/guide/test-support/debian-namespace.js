@@ -8,6 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnGroup, stopGroup } = require('../../../shared/src/process-group');
+const { readStat, clockTicksPerSecond } = require('../../../shared/src/proc-stats');
 const { runCommand, sleep } = require('./processes');
 
 const STANDIN = path.join(__dirname, 'systemctl-standin.js');
@@ -51,8 +52,17 @@ function pidNamespaceOf(pid) {
 }
 
 /** Host PIDs of the processes in PID namespace `ns` ("pid:[inode]"). */
-function processesIn(ns) {
-  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && pidNamespaceOf(d) === ns).map(Number);
+// startedBefore: clock ticks since boot (startTicks()); processes started later are left out.
+function processesIn(ns, startedBefore = Infinity) {
+  return fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d) && pidNamespaceOf(d) === ns && startTicks(d) <= startedBefore).map(Number);
+}
+
+// When a process started, in clock ticks since boot (proc-stats.readStat); without pid, now.
+// Infinity for a process that is gone.
+function startTicks(pid) {
+  if (pid === undefined) return Math.ceil(Number(fs.readFileSync('/proc/uptime', 'utf8').split(' ')[0]) * clockTicksPerSecond()) + 1;
+  const stat = readStat(pid);
+  return stat ? stat.startTicks : Infinity;
 }
 
 /**
@@ -98,13 +108,26 @@ async function startDebianNamespace(scratch, { shared = [] } = {}) {
 done
 systemctl stop nginx`;
       await runCommand([...enter, 'bash', '-c', stopAll], { label: 'stop the services', timeoutMs: 60000 }).catch(() => {});
+      const stopping = startTicks();
       if (!(await stopGroup(pgid, 5000))) throw new Error('the namespace\'s process group survived SIGKILL');
-      const left = Date.now() + 5000;
-      while (processesIn(ns).length && Date.now() < left) await sleep(50);
-      const still = processesIn(ns);
-      if (still.length) throw new Error(`processes of the namespace still running: ${still.join(', ')}`);
+      // The kernel kills the rest with the namespace's first process; on a busy machine they can take
+      // seconds to go. Once none is left the namespace is gone, and its number may already be another
+      // machine's (the page runner starts several): it is not looked at again.
+      const left = Date.now() + 20000;
+      let still = processesIn(ns, stopping);
+      while (still.length && Date.now() < left) {
+        await sleep(50);
+        still = processesIn(ns, stopping);
+      }
+      if (still.length) throw new Error(`processes of the namespace still running 20 s after it was stopped: ${still.map(describeProcess).join(', ')}`);
     },
   };
+}
+
+// "1234 (nginx, state S)", for an error message.
+function describeProcess(pid) {
+  const stat = readStat(pid);
+  return stat ? `${pid} (${stat.comm}, state ${stat.state})` : `${pid} (gone)`;
 }
 
 module.exports = { startDebianNamespace };

@@ -121,7 +121,9 @@ function serviceCommand(unit, line = null) {
   const protect = one(unit, 'ProtectSystem', 'no');
   const readOnly = { no: [], false: [], true: ['/usr', '/boot', '/efi'], yes: ['/usr', '/boot', '/efi'], full: ['/usr', '/boot', '/efi', '/etc'] }[protect];
   if (!readOnly) fail(`${unit.name}: ProtectSystem=${protect} is not supported`);
-  for (const d of readOnly) mounts.push(`if [ -d ${d} ]; then mount --bind ${d} ${d} && mount -o remount,bind,ro ${d}; fi`);
+  // Read-only with what is mounted below it, as systemd does: a plain bind would hide the mounts
+  // below (the machine's /usr/local), and the service would not find a library installed there.
+  for (const d of readOnly) mounts.push(`if [ -d ${d} ]; then mount --rbind ${d} ${d} && for m in $(findmnt -rn -o TARGET -R ${d}); do mount -o remount,bind,ro "$m"; done; fi`);
   if (/^(true|yes)$/.test(one(unit, 'PrivateTmp', 'no'))) mounts.push('mount -t tmpfs -o mode=1777 tmpfs /tmp', 'mount -t tmpfs -o mode=1777 tmpfs /var/tmp');
   const exec = [];
   const nofile = one(unit, 'LimitNOFILE');

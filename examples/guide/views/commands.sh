@@ -35,6 +35,8 @@ until curl -sf 'http://127.0.0.1:8080/notice?visitor=Ann'; do sleep 1; done
 # [/guide:try-dynamic]
 
 # [guide:dynamic-edit]
+# Drogon compares modification times in whole seconds: an edit in the second of the last compile goes unseen.
+sleep 1
 sed -i 's/opens at 9/opens at 10 today/' dynamic/Notice.csp
 # [/guide:dynamic-edit]
 
