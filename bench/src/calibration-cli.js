@@ -36,7 +36,7 @@ function main(argv) {
   console.log(`one run's own ${Math.round(confidence * 100)} % interval held the next comparable run's figure: ${pct(c.ownInterval)}`);
   console.log(`the interval pooled from the other runs of the class held a left-out run's figure: ${pct(c.pooledInterval)}`);
   console.log(`leave one machine out: the interval made from at least 2 other machines held the left-out machine's runs: ${pct(c.leaveOneMachineOut)}`);
-  console.log(`  where one other machine only was left (no interval for a new machine exists), that machine's own interval held them: ${pct(c.oneOtherMachine)}`);
+  console.log(`  one other machine: the interval pooled from one machine's runs alone held another machine's runs: ${pct(c.oneOtherMachine)}`);
   return 0;
 }
 

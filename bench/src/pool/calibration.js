@@ -7,10 +7,10 @@
 //    (each run with at least 2 others)
 //  - leave one machine out: did the interval made without any run of one machine contain each of that
 //    machine's runs? This is the question the page's interval answers (a new run on a new machine). It
-//    needs at least 2 other machines (a between-machine variance from one machine does not exist); a
-//    fold with one other machine is counted apart (oneOtherMachine), with that machine's own interval
-//    (k - 1 degrees of freedom) checked instead, which is what predicting a new machine from one
-//    machine gives.
+//    needs at least 2 other machines (a between-machine variance from one machine does not exist).
+//  - one other machine: did the interval pooled from one machine's runs alone (k - 1 degrees of
+//    freedom) contain another machine's runs? (each ordered pair of machines, the first with at least
+//    2 runs) This is what a page that pooled one machine's runs would promise another machine.
 // Nominally all are 95 %; what they are is what a reader can expect of the page's intervals.
 const { comparisonSeries, byHardwareClass } = require('./series');
 const { predictionInterval, machinePredictionInterval, placeOf } = require('./random-effects');
@@ -51,8 +51,12 @@ function calibrate(runs, { confidence }) {
         for (const p of left) {
           if (otherMachines >= MIN_OTHER_MACHINES) {
             count(row.leaveOneMachineOut, placeOf(p.ratio, machinePredictionInterval(others.map((o) => o.estimate), { confidence, newSe: p.estimate.se })) === 'inside');
-          } else if (otherMachines === 1 && others.length >= MIN_OTHER_RUNS) {
-            count(row.oneOtherMachine, placeOf(p.ratio, predictionInterval(others.map((o) => o.estimate), { confidence, newSe: p.estimate.se })) === 'inside');
+          }
+          for (const other of machines.filter((m) => m !== machine)) {
+            const alone = s.points.filter((o) => o.machine === other);
+            if (alone.length >= MIN_OTHER_RUNS) {
+              count(row.oneOtherMachine, placeOf(p.ratio, predictionInterval(alone.map((o) => o.estimate), { confidence, newSe: p.estimate.se })) === 'inside');
+            }
           }
         }
       }

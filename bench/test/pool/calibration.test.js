@@ -44,15 +44,21 @@ test('runs that agree: both intervals hold; another hardware class or another qu
   assert.deepEqual(mixed.pooledInterval, { contained: 0, total: 0 }, 'no series has 3 runs');
 });
 
-test('leave one machine out: folds with 2 other machines are counted; with one other machine, apart; a run without a class is named', () => {
+test('leave one machine out: folds with 2 other machines are counted; one machine\'s interval against each other machine\'s runs, apart; a run without a class is named', () => {
   // three machines of two runs each, machine b shifted by 10 %
   const ratios = [['a', 1.0], ['a', 1.01], ['b', 1.1], ['b', 1.11], ['c', 0.99], ['c', 1.0]];
   const c = calibrate(ratios.map(([m, r], i) => run(i, r, 0.01, { machine: `sha256:${m.repeat(16)}` })), { confidence: 0.95 });
   assert.equal(c.comparisons[0].machines, 3);
   assert.equal(c.leaveOneMachineOut.total, 6, 'every run is checked against the two other machines');
-  assert.equal(c.oneOtherMachine.total, 0);
+  assert.equal(c.oneOtherMachine.total, 12, 'each run against each of the 2 other machines\' own intervals');
+  // three runs a machine: machine b's 10 % shift is outside a's and c's own intervals, and theirs
+  // outside b's (12 of the 18 checks)
+  const runs3 = [['a', 1.0], ['a', 1.005], ['a', 1.002], ['b', 1.1], ['b', 1.105], ['b', 1.102], ['c', 0.999], ['c', 1.003], ['c', 1.001]];
+  const c3 = calibrate(runs3.map(([m, r], i) => run(i, r, 0.01, { machine: `sha256:${m.repeat(16)}` })), { confidence: 0.95 });
+  assert.equal(c3.oneOtherMachine.total, 18);
+  assert.equal(c3.oneOtherMachine.contained, 6, JSON.stringify(c3.oneOtherMachine));
   assert.ok(c.leaveOneMachineOut.contained >= 4, JSON.stringify(c.leaveOneMachineOut));
-  // two machines: each fold leaves one, so no interval for a new machine exists; counted apart
+  // two machines: each fold leaves one, so no interval for a new machine exists; one other machine only
   const three = [['a', 1.0], ['a', 1.005], ['a', 1.002], ['b', 1.1], ['b', 1.105], ['b', 1.102]];
   const two = calibrate(three.map(([m, r], i) => run(i, r, 0.01, { machine: `sha256:${m.repeat(16)}` })), { confidence: 0.95 });
   assert.deepEqual(two.leaveOneMachineOut, { contained: 0, total: 0 });

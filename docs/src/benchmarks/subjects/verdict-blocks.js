@@ -88,7 +88,6 @@ function scopeText(ctx) {
 // Issue 33: the other hardware classes of the history beside the newest run's, each with its runs,
 // machines and headline ratios (requests per second of the key scenarios, pooled over its own runs);
 // null when the history holds one class.
-// The scope sentence (scopeText) is its summary, so the page stays one line taller, not two.
 function otherClassesBlock(ctx, pair, keys, ratios) {
   const pool = pooledFigures.poolSummary(ctx.results);
   if (!pool.otherClasses.length) return scopeText(ctx);
@@ -107,9 +106,10 @@ function otherClassesBlock(ctx, pair, keys, ratios) {
     ctx.fmt.integer(c.runs.length), ctx.fmt.integer(c.machines.length),
     ...keys.map(({ scenario }) => ratioCell(pooledFigures.otherClassEntry(c, scenario.id, metric, pair))),
   ]);
-  // Folded under its one-line summary: the first screen and the page's height belong to this class's figures.
-  const scope = scopeText(ctx);
-  return folded(ctx.t('glance.classesSummary', { scope: scope || '', count: ctx.fmt.integer(pool.otherClasses.length) }).trim(), paragraphs(
+  // Folded under a summary short enough to sit beside the Source block: the first screen and the
+  // page's height belong to this class's figures. The scope sentence opens the fold.
+  return folded(ctx.t('glance.classesSummary', { count: ctx.fmt.integer(pool.otherClasses.length), machines: machinesText(ctx, pool) }), paragraphs(
+    scopeText(ctx),
     ctx.t('glance.classesIntro', {
       count: ctx.fmt.integer(pool.otherClasses.length), reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other),
       methodology: ctx.pageLink('methodology', ctx.strings.glance.classesMethodologyLink, 'hardware-classes'),

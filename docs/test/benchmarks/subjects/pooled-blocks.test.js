@@ -77,16 +77,16 @@ test('the page says where its figures come from: pooled runs and their dates, or
   const fmtZh = createFormatter(stringsOf('zh-CN').format);
   assert.ok(dates.length > 2);
   const enDates = fmtEn.dateRange(dates[0], dates[dates.length - 1]);
-  assert.match(enDates, /^November 23\s–\s27, 2026$/);
-  assert.ok(pages.benchmarks.en.includes(`Pooled over ${runs} runs from ${machines} machines ([${enDates}](/ENG/Benchmark-Details?id=pooled)); intervals: 95 % prediction for a new run on a new machine.`), 'ENG says how many machines');
-  assert.ok(pages.benchmarks.en.includes(`The runs come from ${machines} machines, so the intervals have ${machines - 1} degree(s) of freedom: they are wide until more machines have run the bench.`), 'and that the interval is wide');
+  assert.match(enDates, /^November \d+\s–\s\d+, 2026$/); // a range within one month names the month once
+  assert.ok(pages.benchmarks.en.includes(`Pooled: ${runs} runs, ${machines} machines ([${enDates}](/ENG/Benchmark-Details?id=pooled)); 95 % prediction for a new run on a new machine.`), 'ENG says how many machines');
+  assert.ok(pages.benchmarks.en.includes(`Only ${machines} machines so far, so the intervals are wide (degrees of freedom: ${machines - 1}).`), 'and that the interval is wide');
   assert.ok(pages.benchmarks['zh-CN'].includes(`数字由来自 ${machines} 台机器的 ${runs} 次运行合并（[${fmtZh.dateRange(dates[0], dates[dates.length - 1])}](/CHN/性能测试详情?id=pooled)）`));
   // One machine only: the interval is for that machine.
   const oneMachine = copy();
   oneMachine.pooled.machines = [{ ...oneMachine.pooled.machines[0], runs: oneMachine.pooled.runs.length }];
   for (const run of oneMachine.pooled.runs) run.machine = oneMachine.pooled.machines[0].id;
   const onePage = render(oneMachine).benchmarks.en;
-  assert.match(onePage, /from one machine \(\[[^\n]*\); intervals: 95 % prediction for a new run on that machine\./);
+  assert.match(onePage, /Pooled: \d+ runs, one machine \(\[[^\n]*\); 95 % prediction for a new run on that machine\./);
   assert.match(onePage, /Every run comes from one machine: the intervals say nothing of another machine of the class\./);
   for (const run of latest.pooled.runs) {
     assert.ok(pages.benchmarks.en.includes(`\`${run.gitCommit}\`: \`${run.source}\``), `the source drawer names ${run.source}`);
@@ -127,7 +127,7 @@ test('Methodology\'s coverage figures are what npm run bench:calibration prints,
   };
   const own = printed('own 95 % interval held');
   const pooled = printed('pooled from the other runs of the class held');
-  const oneOther = printed('that machine\'s own interval held them');
+  const oneOther = printed('one machine\'s runs alone held another machine\'s runs');
   const lomo = /leave one machine out: [^\n]*: (\d+) of (\d+)/.exec(out.stdout);
   assert.ok(lomo, 'bench:calibration prints leave one machine out');
   const leaveOneMachineOut = { contained: Number(lomo[1]), total: Number(lomo[2]) };
