@@ -15,6 +15,7 @@ const { tmpdir } = require('node:os');
 const { requireBenchSetup } = require('./support/bench-setup');
 const { scenariosWithPortShift, runBench, leftoverProcesses } = require('./support/bench-run');
 const { validateResults } = require('../../shared/src/results-file');
+const { hardwareClassOf } = require('../../shared/src/hardware-class');
 const { roundOrders } = require('../src/rounds/rounds');
 const { compareResults } = require('../src/compare/compare');
 const { toText } = require('../src/compare/report');
@@ -144,7 +145,11 @@ test('quick profile against the real servers: every kind of measurement, valid v
 
   const results = JSON.parse(readFileSync(out, 'utf8'));
   validateResults(results);
-  assert.equal(results.schemaVersion, 3);
+  assert.equal(results.schemaVersion, 4);
+  // The machine and class (issue 33): named, and the class the environment defines.
+  assert.match(results.environment.machine.id, /^sha256:[0-9a-f]{16}$/);
+  assert.equal(results.environment.hardwareClass, hardwareClassOf(results.environment).id);
+  assert.equal(results.environment.drogonBuild.cmakeFlags, state.drogonCmakeFlags ?? '(not recorded by the setup)');
   assert.equal(results.method.rounds.blocks, 2);
   assert.equal(results.profile, 'quick');
   assert.deepEqual(results.method.parts, ['scenarios', 'json', 'fixedRate', 'sweep', 'instructions', 'syscalls']);

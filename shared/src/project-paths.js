@@ -15,6 +15,8 @@ const RESULTS_FILE = 'bench/results/latest.json';
 const HISTORY_DIR = 'bench/results/history';
 /** What a results file must satisfy before it is written or read. */
 const RESULTS_SCHEMA = 'bench/results.schema.json';
+// Drogon's build switches of the runs recorded before results files carried them (hardware-class.js).
+const LEGACY_BUILD_SWITCHES = 'bench/legacy-build-switches.json';
 /** The bench's profiles, servers, scenarios and counted cases, and their schema. */
 const SCENARIOS_FILE = 'bench/scenarios.json';
 const SCENARIOS_SCHEMA = 'bench/scenarios.schema.json';
@@ -50,6 +52,6 @@ const benchStateFile = (env = process.env) => join(benchHome(env), 'state.json')
 
 module.exports = {
   repoRoot, inRepo, displayPath, benchHome, benchStateFile,
-  RESULTS_FILE, HISTORY_DIR, RESULTS_SCHEMA, SCENARIOS_FILE, SCENARIOS_SCHEMA, BENCH_LOGS_DIR, MANIFEST_FILE, SITE_DIR, SITE_SOURCE_DIR, PUBLISHED_RESULTS,
+  RESULTS_FILE, HISTORY_DIR, RESULTS_SCHEMA, LEGACY_BUILD_SWITCHES, SCENARIOS_FILE, SCENARIOS_SCHEMA, BENCH_LOGS_DIR, MANIFEST_FILE, SITE_DIR, SITE_SOURCE_DIR, PUBLISHED_RESULTS,
   GUIDE_BUILD_DIR,
 };

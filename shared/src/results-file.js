@@ -6,6 +6,7 @@ const { readFileSync } = require('node:fs');
 const { validateAgainst } = require('./json-schema');
 const { writeJsonAtomic } = require('./fs-atomic');
 const { inRepo, RESULTS_SCHEMA } = require('./project-paths');
+const { hardwareClassOf } = require('./hardware-class');
 
 const resultsSchemaPath = inRepo(RESULTS_SCHEMA);
 
@@ -23,8 +24,16 @@ function checkResultsSize(bytes, source, { parse = false } = {}) {
 }
 
 // Throws an Error naming the source (file) and the failing fields when results break the schema.
+// Beyond the schema: a recorded hardware class must be the one its environment defines (a file edited
+// by hand, or made by another definition, would otherwise pool with runs it does not belong with).
 function validateResults(results, source = 'results') {
-  return validateAgainst(resultsSchemaPath, results, source);
+  const valid = validateAgainst(resultsSchemaPath, results, source);
+  const env = results.environment;
+  if (env.hardwareClass !== undefined) {
+    const computed = hardwareClassOf(env).id;
+    if (computed !== env.hardwareClass) throw new Error(`${source}: environment.hardwareClass is ${env.hardwareClass} but its environment defines ${computed} (shared/src/hardware-class.js)`);
+  }
+  return valid;
 }
 
 // Reads and validates one results file; errors name the file (and the field, then the size).

@@ -205,3 +205,32 @@ test('issue 16: a 50 MB string in a free-text field is refused naming its path; 
   writeFileSync(file, JSON.stringify(cpu));
   assert.throws(() => loadResultsFile(file), /\/environment\/cpuModel: must NOT have more than 200 characters/);
 });
+
+// Version 4 (issue 33): the machine, Drogon's build and the hardware class, made from the committed v3
+// default run by adding what a v4 run records; every broken variant is TEST DATA made here.
+const { hardwareClassOf } = require('../src/hardware-class');
+const v3Default = load('bench/results/history/2026-11-27-3dbc13b.json');
+const v4 = () => {
+  const r = structuredClone(v3Default);
+  r.schemaVersion = 4;
+  r.environment.machine = { id: 'sha256:0123456789abcdef', identifiedBy: 'machine-id+boot-id', hypervisor: 'KVM' };
+  r.environment.drogonBuild = { buildType: 'Release', libraries: 'shared', cxxStandard: '20', cmakeFlags: '-DCMAKE_CXX_STANDARD=20' };
+  r.environment.hardwareClass = hardwareClassOf(r.environment).id;
+  return r;
+};
+
+test('version 4: valid with the machine, the build and the class; each is required, and the class must be the one its environment defines', () => {
+  assert.doesNotThrow(() => validateResults(v4()));
+  for (const field of ['machine', 'drogonBuild', 'hardwareClass']) {
+    const r = v4(); delete r.environment[field];
+    assert.throws(() => validateResults(r), new RegExp(`/environment/${field}: is required but missing`), field);
+  }
+  const wrongClass = v4(); wrongClass.environment.hardwareClass = 'sha256:ffffffffffffffff';
+  assert.throws(() => validateResults(wrongClass), /environment\.hardwareClass is sha256:f{16} but its environment defines sha256:[0-9a-f]{16}/);
+  const edited = v4(); edited.environment.cpuCores = 64;
+  assert.throws(() => validateResults(edited), /environment\.hardwareClass is/);
+  const badId = v4(); badId.environment.machine.id = '3d1219c7c4c5404aaa1f6d2a48adfda4';
+  assert.throws(() => validateResults(badId), /\/environment\/machine\/id: must match pattern/);
+  const badKind = v4(); badKind.environment.drogonBuild.libraries = 'both';
+  assert.throws(() => validateResults(badKind), /\/environment\/drogonBuild\/libraries: must be equal to one of the allowed values/);
+});

@@ -49,6 +49,20 @@ function addPooled(r) {
   }
 }
 for (const at of ['scenario', 'reference', 'other', 'runs/*']) ADDED[`/pooled/comparisons/*/${at}`] = addPooled;
+ADDED['/pooled/runs/*/machine'] = addPooled;
+// Another hardware class beside this one (issue 33) with one headline comparison: the pooled block's
+// first comparison, as if that class had measured it too.
+function addOtherClass(r) {
+  addPooled(r);
+  if (r.pooled.otherClasses && r.pooled.otherClasses.some((c) => c.comparisons.length)) return;
+  const c = r.pooled.comparisons[0];
+  r.pooled.otherClasses = [...(r.pooled.otherClasses || []), {
+    hardwareClass: 'sha256:0123456789abcdef', inferred: false, cpuModel: 'added test entry', cpuCores: 2, newestDate: r.environment.date,
+    runs: ['bench/results/history/added-test-entry.json'], machines: [{ id: 'sha256:1111111111111111', inferred: false, kernel: 'k', memoryBytes: 1, runs: 1 }],
+    comparisons: [{ scenario: c.scenario, metric: c.metric, reference: c.reference, other: c.other, runs: 3, machines: 1, scope: 'this-machine', ratio: 1, low: 0.9, high: 1.1 }],
+  }];
+}
+for (const at of ['scenario', 'reference', 'other']) ADDED[`/pooled/otherClasses/*/comparisons/*/${at}`] = addOtherClass;
 
 // Every concrete path ([keys]) a data path pattern matches in `root`.
 function instances(root, pattern) {

@@ -81,12 +81,14 @@ function compareResults(oldResults, newResults, options = {}) {
     serverExits: [],
     pooledRows: [],
     pooledNote: null,
+    pooledBasis: null,
     regressions: [],
     improvements: [],
   };
   const pooled = comparePooled(newResults);
   report.pooledRows = pooled.rows;
   report.pooledNote = pooled.note;
+  report.pooledBasis = pooled.basis;
   for (const row of pooled.rows) {
     const item = { kind: 'pooled', scenario: row.scenario, server: row.other, metric: row.metric, change: null };
     if (row.verdict === 'regression') report.regressions.push(item);

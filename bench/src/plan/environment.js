@@ -1,6 +1,7 @@
 'use strict';
-// Plan: the machine and software the numbers come from, captured at run time (never typed),
-// plus a fingerprint that says whether two results files are comparable at all (what differs between
+// Plan: the machine and software the numbers come from, captured at run time (never typed): the
+// machine's name and attributes, Drogon's build, the hardware class that says which runs pool
+// (shared/src/hardware-class.js), and the older fingerprint (kept for the trend's change list) (what differs between
 // two environments: shared/src/environment-changes.js).
 const { execFileSync } = require('node:child_process');
 const { createHash } = require('node:crypto');
@@ -8,6 +9,9 @@ const os = require('node:os');
 const { BenchError, SETUP_HINT } = require('../helpers/errors');
 const { repoRoot } = require('../../../shared/src/project-paths');
 const { readTextOrEmpty: readText } = require('../helpers/read-text');
+const { hardwareClassOf, parseCmakeSwitches } = require('../../../shared/src/hardware-class');
+const fs = require('node:fs');
+const path = require('node:path');
 
 
 function cpuModel() {
@@ -74,6 +78,45 @@ function jsonToolVersions(state) {
   return versions;
 }
 
+// The machine the run is on (issue 33): a VM cloned from one image shares /etc/machine-id with its
+// siblings, and a boot's /proc/sys/kernel/random/boot_id is unique, so the pair names one machine
+// boot. Only a hash is recorded (the IDs themselves identify the host). The hypervisor, from lscpu, is
+// an attribute (with the kernel and memory size recorded beside it).
+function machineIdentity({ readFile = readText, lscpu = () => { try { return execFileSync('lscpu', [], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 10000 }); } catch { return ''; } } } = {}) {
+  const machineId = readFile('/etc/machine-id').trim();
+  const bootId = readFile('/proc/sys/kernel/random/boot_id').trim();
+  if (!machineId && !bootId) throw new BenchError('cannot name this machine: neither /etc/machine-id nor /proc/sys/kernel/random/boot_id can be read (environment.machine)');
+  const listing = lscpu();
+  const vendor = /^Hypervisor vendor:\s*(.+)$/m.exec(listing);
+  const flagged = /^flags\s*:.*\bhypervisor\b/m.test(readFile('/proc/cpuinfo'));
+  return {
+    id: 'sha256:' + createHash('sha256').update(`machine-id ${machineId}\nboot-id ${bootId}`).digest('hex').slice(0, 16),
+    identifiedBy: [machineId ? 'machine-id' : null, bootId ? 'boot-id' : null].filter(Boolean).join('+'),
+    hypervisor: vendor ? vendor[1].trim() : (flagged ? 'unnamed hypervisor' : 'none'),
+  };
+}
+
+// Drogon's build as built by the setup: the switches it recorded (state.drogonCmakeFlags), and what the
+// installed build shows of the three that enter the class: the build type (the CMake targets file it
+// installed, DrogonTargets-<type>.cmake), shared or static libraries (libdrogon.so or .a) and the C++
+// standard (state.cxxStandard, else the -D switch).
+function drogonBuildOf(state) {
+  const cmakeDir = path.join(state.drogonPrefix, 'lib', 'cmake', 'Drogon');
+  let names = [];
+  try { names = fs.readdirSync(cmakeDir); } catch (err) {
+    throw new BenchError(`cannot read Drogon's installed CMake files in ${cmakeDir} (${err.code}): the build type is unknown: ${SETUP_HINT}`);
+  }
+  const targets = names.map((n) => /^DrogonTargets-(\w+)\.cmake$/.exec(n)).filter(Boolean);
+  if (targets.length !== 1) throw new BenchError(`${cmakeDir} holds ${targets.length} DrogonTargets-<type>.cmake files: the build type is unknown: ${SETUP_HINT}`);
+  const lib = path.join(state.drogonPrefix, 'lib');
+  const libraries = fs.existsSync(path.join(lib, 'libdrogon.so')) ? 'shared' : (fs.existsSync(path.join(lib, 'libdrogon.a')) ? 'static' : null);
+  if (!libraries) throw new BenchError(`no libdrogon.so or libdrogon.a in ${lib}: ${SETUP_HINT}`);
+  const flags = typeof state.drogonCmakeFlags === 'string' ? state.drogonCmakeFlags : '';
+  const cxxStandard = String(state.cxxStandard || parseCmakeSwitches(flags).CMAKE_CXX_STANDARD || '(compiler default)');
+  const buildType = targets[0][1][0].toUpperCase() + targets[0][1].slice(1);
+  return { buildType, libraries, cxxStandard, cmakeFlags: flags || '(not recorded by the setup)' };
+}
+
 function captureEnvironment(state, startedAt) {
   const env = {
     cpuModel: cpuModel(),
@@ -95,7 +138,10 @@ function captureEnvironment(state, startedAt) {
     date: startedAt.toISOString().slice(0, 10),
   };
   env.fingerprint = fingerprintOf(env);
+  env.machine = machineIdentity();
+  env.drogonBuild = drogonBuildOf(state);
+  env.hardwareClass = hardwareClassOf(env).id;
   return env;
 }
 
-module.exports = { captureEnvironment, measurementToolVersions, fingerprintOf };
+module.exports = { captureEnvironment, measurementToolVersions, fingerprintOf, machineIdentity, drogonBuildOf };

@@ -167,7 +167,7 @@ function scenarioBlock(g) {
 function buildResults({ plan, cpu, environment, startedAt, finishedAt, servers, groups, partFields = {}, partMethod = {}, blockOrder,
   serverExits = [], scenariosData, openFilesLimit }) {
   return {
-    schemaVersion: 3,
+    schemaVersion: 4,
     profile: plan.profile,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),

@@ -17,8 +17,11 @@ const runA = load('results-quick-v2-a.json');
 const runB = load('results-quick-v2-b.json');
 
 // Run B again, i hours later, its comparisons' ratios and intervals x factor.
-function derived(i, factor) {
+function derived(i, factor, { machine = 1, kernel = null } = {}) {
   const r = structuredClone(runB);
+  r.environment.machine = { id: `sha256:${String(machine).padStart(16, '0')}`, identifiedBy: 'machine-id+boot-id', hypervisor: 'KVM' };
+  r.environment.drogonBuild = { buildType: 'Release', libraries: 'shared', cxxStandard: '20', cmakeFlags: '-DCMAKE_CXX_STANDARD=20' };
+  if (kernel) r.environment.kernel = kernel;
   r.startedAt = new Date(Date.parse(runB.startedAt) + i * 3600e3).toISOString();
   r.environment.gitCommit = `${i}`.padStart(40, 'b');
   for (const s of r.scenarios) {
@@ -59,4 +62,24 @@ test('a steady new run: every pooled ratio inside, nothing flagged by them; no p
   const two = derived(2, 1);
   two.pooled = poolRuns(two, history([derived(1, 1)]), { confidence: 0.95 });
   assert.match(compareResults(runA, two).pooledNote, /no comparison has 2 earlier comparable runs yet \(2 comparable run\(s\) with the new one/);
+});
+
+test('the workflow\'s pull-request body: runs on different runners (kernels and machines differ) pool into one class, and the body names the machines', () => {
+  // Three earlier runs, each on a runner of its own with its own kernel, then a new run on a fourth.
+  const kernels = ['6.8.0-1021-azure', '6.8.0-1026-azure', '6.11.0-1012-azure'];
+  const earlier = [1.0, 1.03, 0.98].map((f, i) => derived(i + 1, f, { machine: i + 1, kernel: kernels[i] }));
+  const newRun = derived(5, 1.01, { machine: 4, kernel: '6.11.0-1015-azure' });
+  newRun.pooled = poolRuns(newRun, history(earlier), { confidence: 0.95, label: 'bench/results/latest.json' });
+  validateResults(newRun, 'new run with its pooled block');
+  assert.deepEqual(newRun.pooled.excluded, [], 'another kernel is another machine of the class, not another class');
+  assert.equal(newRun.pooled.machines.length, 4);
+  const report = compareResults(runA, newRun);
+  assert.ok(report.pooledRows.length > 0 && report.pooledRows.every((r) => r.earlierMachines === 3 && r.place === 'inside'));
+  const markdown = toMarkdown(report);
+  assert.match(markdown, /Hardware class sha256:[0-9a-f]{16}\. The earlier runs' interval was made from 3 machine\(s\): sha256:0{15}1 \(kernel 6\.8\.0-1021-azure, 1 run\); sha256:0{15}2 \(kernel 6\.8\.0-1026-azure, 1 run\); sha256:0{15}3 \(kernel 6\.11\.0-1012-azure, 1 run\); an interval for a new machine of the class, with 2 degree\(s\) of freedom/);
+  assert.match(toText(report), /The earlier runs' interval was made from 3 machine\(s\)/);
+  // the same three runs from one machine: the body says the interval is for that machine
+  const sameMachine = derived(5, 1.01, { machine: 1 });
+  sameMachine.pooled = poolRuns(sameMachine, history([1.0, 1.03, 0.98].map((f, i) => derived(i + 1, f, { machine: 1 }))), { confidence: 0.95 });
+  assert.match(toMarkdown(compareResults(runA, sameMachine)), /made from 1 machine\(s\): sha256:0{15}1 \(kernel [^,]+, 3 runs\); an interval for that one machine/);
 });

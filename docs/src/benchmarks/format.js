@@ -58,6 +58,14 @@ function createFormatter({ locale, proseCounts = 'full' }) {
       if (Number.isNaN(day.getTime())) throw new TypeError(`date: invalid day ${isoDay}`);
       return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(day);
     },
+    /** ("2025-11-23", "2025-11-27") -> "November 23 – 27, 2025" / "2025/11/23至27日" style, by Intl's formatRange */
+    dateRange(firstDay, lastDay) {
+      const days = [firstDay, lastDay].map((d) => {
+        if (typeof d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new TypeError(`dateRange: expected YYYY-MM-DD, got ${JSON.stringify(d)}`);
+        return new Date(`${d}T00:00:00Z`);
+      });
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).formatRange(days[0], days[1]);
+    },
   };
 }
 

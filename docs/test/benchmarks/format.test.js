@@ -64,3 +64,14 @@ test('Chinese lists put a space between 和 and Latin names, not around punctuat
   assert.equal(spacedList(zh, ['a「b」', '「c」d']), 'a「b」和「c」d');
   assert.equal(spacedList(en, ['a', 'b', 'c']), 'a, b, and c');
 });
+
+test('dateRange: two calendar days as one range, per language (the pooled runs\' days on the Benchmarks page)', () => {
+  const { createFormatter } = require('../../src/benchmarks/format');
+  const en = createFormatter(require('../../benchmarks/strings.en.json').format);
+  // (Intl puts thin spaces around the dash.)
+  assert.match(en.dateRange('2026-11-23', '2026-11-27'), /^November 23\s–\s27, 2026$/);
+  assert.match(en.dateRange('2026-11-23', '2026-12-02'), /^November 23\s–\sDecember 2, 2026$/);
+  const zh = createFormatter(require('../../benchmarks/strings.zh-CN.json').format);
+  assert.match(zh.dateRange('2026-11-23', '2026-11-27'), /2026.*11.*23.*27/);
+  assert.throws(() => en.dateRange('2026-11-23', 'soon'), /dateRange: expected YYYY-MM-DD, got "soon"/);
+});

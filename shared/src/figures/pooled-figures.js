@@ -1,6 +1,6 @@
 // The ratios the Benchmarks pages show, pooled over comparable runs (issue 25): a results file written
 // by a complete default run carries `pooled` (bench/src/pool/), one entry per comparison measured by at
-// least pooled.minRuns runs with the same environment fingerprint and the same measured quantity. Where
+// least pooled.minRuns runs of the same hardware class (issue 33; from any machine) and the same measured quantity. Where
 // an entry exists, the page shows its random-effects estimate and its prediction interval for a new run,
 // with this run's own figure beside it; elsewhere (fewer runs, a partial run, a reader's file) the run's
 // own interval, and the page says it is one run. Node and browser, like every module of
@@ -70,9 +70,24 @@
    */
   function poolSummary(results) {
     var pooled = results.pooled;
-    if (!pooled) return { pooled: false, runs: [], dates: [], excluded: [] };
-    return { pooled: pooled.comparisons.length > 0, runs: pooled.runs, dates: distinctDates(pooled.runs), excluded: pooled.excluded };
+    if (!pooled) return { pooled: false, runs: [], dates: [], excluded: [], machines: [], scope: null, degreesOfFreedom: null, otherClasses: [] };
+    // Issue 33: the machines the runs come from (a file pooled before then names none: [] and scope null).
+    var machines = pooled.machines || [];
+    var dfs = pooled.comparisons.map(function (c) { return c.degreesOfFreedom; }).filter(function (d) { return typeof d === 'number'; });
+    return {
+      pooled: pooled.comparisons.length > 0, runs: pooled.runs, dates: distinctDates(pooled.runs), excluded: pooled.excluded,
+      machines: machines, scope: machines.length ? (machines.length >= 2 ? 'new-machine' : 'this-machine') : null,
+      degreesOfFreedom: dfs.length ? Math.min.apply(null, dfs) : null,
+      otherClasses: pooled.otherClasses || [],
+    };
   }
 
-  return { MIN_RUNS: MIN_RUNS, pooledEntry: pooledEntry, runsOf: runsOf, shownRatio: shownRatio, poolSummary: poolSummary };
+  /** An other class's pooled headline for one scenario, metric and pair (pooled.otherClasses[].comparisons[]), or null. */
+  function otherClassEntry(otherClass, scenarioId, metric, pair) {
+    return find(otherClass.comparisons, function (c) {
+      return c.scenario === scenarioId && c.metric === metric && c.reference === pair.reference && c.other === pair.other;
+    });
+  }
+
+  return { MIN_RUNS: MIN_RUNS, pooledEntry: pooledEntry, runsOf: runsOf, shownRatio: shownRatio, poolSummary: poolSummary, otherClassEntry: otherClassEntry };
 });

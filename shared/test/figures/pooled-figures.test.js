@@ -46,7 +46,7 @@ test('no pooled entry (no pooled section, or a comparison pooled from too few ru
   const sc = scenarioOf(results, 'c100-keepalive');
   const shown = pooled.shownRatio(results, sc, 'requestsPerSecond', pair);
   assert.deepEqual(shown, { pooled: null, ...verdicts.ratioFor(sc, 'requestsPerSecond', pair) });
-  assert.deepEqual(pooled.poolSummary(results), { pooled: false, runs: [], dates: [], excluded: [] });
+  assert.deepEqual(pooled.poolSummary(results), { pooled: false, runs: [], dates: [], excluded: [], machines: [], scope: null, degreesOfFreedom: null, otherClasses: [] });
   const few = copy();
   few.pooled.comparisons = [];
   assert.equal(pooled.shownRatio(few, scenarioOf(few, 'c100-keepalive'), 'requestsPerSecond', pair).pooled, null);
@@ -62,4 +62,15 @@ test('the pool summary: the runs oldest first, their distinct dates, the files l
   assert.deepEqual(summary.excluded, latest.pooled.excluded);
   const starts = summary.runs.map((r) => Date.parse(r.startedAt));
   assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+  // Issue 33: the machines, whom the interval is for, and the other classes with their headlines.
+  assert.deepEqual(summary.machines, latest.pooled.machines);
+  assert.equal(summary.scope, latest.pooled.machines.length >= 2 ? 'new-machine' : 'this-machine');
+  assert.equal(summary.degreesOfFreedom, Math.min(...latest.pooled.comparisons.map((c) => c.degreesOfFreedom)));
+  const oneMachine = copy();
+  oneMachine.pooled.machines = oneMachine.pooled.machines.slice(0, 1);
+  assert.equal(pooled.poolSummary(oneMachine).scope, 'this-machine');
+  assert.deepEqual(summary.otherClasses, latest.pooled.otherClasses);
+  const other = { comparisons: [{ scenario: 'c100-keepalive', metric: 'requestsPerSecond', reference: 'drogon', other: 'nginx-module', ratio: 1, low: 0.9, high: 1.1 }] };
+  assert.equal(pooled.otherClassEntry(other, 'c100-keepalive', 'requestsPerSecond', pair).ratio, 1);
+  assert.equal(pooled.otherClassEntry(other, 'c100-keepalive', 'requestsPerServerCpuSecond', pair), null);
 });

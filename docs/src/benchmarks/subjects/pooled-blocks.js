@@ -39,6 +39,16 @@ function comparisonRows(ctx) {
   ]);
 }
 
+// Issue 33: the machines the pooled runs come from, with their attributes and how each is named.
+function machinesTable(ctx, machines) {
+  if (!machines.length) return null;
+  return table(ctx.strings.pooled.machinesHeader, machines.map((m) => [
+    codeSpan(m.id, { inTable: true }), codeSpan(m.kernel, { inTable: true }), ctx.fmt.integer(m.memoryBytes),
+    m.hypervisor ? ctx.esc(m.hypervisor) : ctx.strings.pooled.machineUnknown, ctx.fmt.integer(m.runs),
+    m.inferred ? ctx.strings.pooled.machineInferred : ctx.strings.pooled.machineNamed,
+  ]));
+}
+
 /** The details page's "Pooled over runs": the runs, the files left out, every pooled comparison. */
 function pooled(ctx) {
   const { results } = ctx;
@@ -57,10 +67,13 @@ function pooled(ctx) {
   return paragraphs(
     ctx.t('pooled.intro', {
       runs: ctx.fmt.integer(pool.runs.length), minRuns: ctx.fmt.integer(results.pooled.minRuns),
-      confidence: ctx.fmt.share(results.pooled.confidence), fingerprint: codeSpan(results.pooled.fingerprint),
+      confidence: ctx.fmt.share(results.pooled.confidence),
+      hardwareClass: codeSpan(results.pooled.hardwareClass || results.pooled.fingerprint),
+      machines: ctx.fmt.integer(pool.machines.length),
       methodology: ctx.pageLink('methodology', ctx.strings.pooled.methodologyLink, 'figures-from-several-runs'),
     }),
     runsTable,
+    machinesTable(ctx, pool.machines),
     excluded,
     ctx.t('pooled.comparisonsIntro', { count: ctx.fmt.integer(results.pooled.comparisons.length), unusual: ctx.fmt.integer(unusual) }),
     folded(ctx.t('pooled.comparisonsSummary', { count: ctx.fmt.integer(results.pooled.comparisons.length) }),
@@ -70,10 +83,11 @@ function pooled(ctx) {
 
 // Methodology's coverage figures: "307 of 456 (67 %)", from the results file's calibration; a dash
 // when the file has none (a partial run).
-function coverage(which) {
+function coverage(which, { whenNone = null } = {}) {
   return (ctx) => {
     const pooled = ctx.results && ctx.results.pooled;
     const c = pooled && pooled.calibration && pooled.calibration[which];
+    if (c && !c.total && whenNone) return ctx.strings.pooled[whenNone];
     if (!c || !c.total) return ctx.strings.dash;
     // (Methodology's ctx has no t(): it fills from the string table itself.)
     return fill(ctx.strings.pooled.coverage, { contained: ctx.fmt.integer(c.contained), total: ctx.fmt.integer(c.total), share: ctx.fmt.percent(c.contained / c.total) }, 'pooled.coverage');
@@ -89,6 +103,14 @@ module.exports = {
         poolMinRuns: (ctx) => ctx.fmt.integer(pooledFigures.MIN_RUNS),
         calibrationOwn: coverage('ownInterval'),
         calibrationPooled: coverage('pooledInterval'),
+        // Issue 33: intervals made without any run of one machine, against that machine's runs; and the
+        // folds where one other machine only was left (its own interval instead).
+        calibrationLeaveOneMachineOut: coverage('leaveOneMachineOut', { whenNone: 'coverageNoMachines' }),
+        calibrationOneOtherMachine: coverage('oneOtherMachine'),
+        poolMachines: (ctx) => {
+          const pooled = ctx.results && ctx.results.pooled;
+          return pooled && pooled.machines ? ctx.fmt.integer(pooled.machines.length) : ctx.strings.dash;
+        },
       },
     },
   }),

@@ -10,7 +10,7 @@ const verdictFigures = require('../../../../shared/src/figures/verdict-figures')
 const pooledFigures = require('../../../../shared/src/figures/pooled-figures');
 const { chartFigure } = require('../chart-figure');
 const { sideText, comparisonText, pooledParts } = require('../sentences');
-const { paragraphs } = require('../markdown-blocks');
+const { paragraphs, folded } = require('../markdown-blocks');
 const { sourceDrawer, runCommands } = require('../source-drawer');
 const { defineSubject } = require('./subject');
 
@@ -57,11 +57,65 @@ function basisText(ctx) {
   if (!pool.pooled) {
     return ctx.t('glance.oneRun', { minRuns: ctx.fmt.integer(results.pooled ? results.pooled.minRuns : pooledFigures.MIN_RUNS) });
   }
-  // The runs' dates are the link to their list on the details page.
+  // The runs' dates are the link to their list on the details page. Issue 33: how many machines, and
+  // whom the interval is for (a new machine of the class, or the one machine every run came from).
+  const machines = machinesText(ctx, pool);
+  const whom = { 'new-machine': 'whomNewMachine', 'this-machine': 'whomThisMachine' }[pool.scope] || 'whomUnknown';
   return ctx.t('glance.pooled', {
     runs: ctx.fmt.integer(pool.runs.length),
-    details: ctx.pageLink('benchmark-details', ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
+    machines,
+    // More than two days: their range (the details page lists every run and its date).
+    details: ctx.pageLink('benchmark-details', pool.dates.length > 2 ? ctx.fmt.dateRange(pool.dates[0], pool.dates[pool.dates.length - 1])
+      : ctx.list(pool.dates.map((d) => ctx.fmt.date(d))), 'pooled'),
+    whom: ctx.strings.glance[whom],
   });
+}
+
+function machinesText(ctx, pool) {
+  return pool.machines.length === 1 ? ctx.strings.glance.oneMachine : ctx.t('glance.machineCount', { count: ctx.fmt.integer(pool.machines.length) });
+}
+
+// Issue 33, said under the verdict table (the first screen holds the table): with few machines the
+// interval for a new machine is wide; from one machine it is that machine's. null for a file without
+// machines (pooled before issue 33) or without pooled figures.
+function scopeText(ctx) {
+  const pool = pooledFigures.poolSummary(ctx.results);
+  if (!pool.pooled || !pool.scope) return null;
+  if (pool.scope === 'this-machine') return ctx.strings.glance.scopeThisMachine;
+  return ctx.t('glance.scopeNewMachine', { machines: machinesText(ctx, pool), df: ctx.fmt.integer(pool.degreesOfFreedom) });
+}
+
+// Issue 33: the other hardware classes of the history beside the newest run's, each with its runs,
+// machines and headline ratios (requests per second of the key scenarios, pooled over its own runs);
+// null when the history holds one class.
+function otherClassesBlock(ctx, pair, keys, ratios) {
+  const pool = pooledFigures.poolSummary(ctx.results);
+  if (!pool.otherClasses.length) return scopeText(ctx);
+  const metric = 'requestsPerSecond';
+  const j = verdictFigures.METRICS.indexOf(metric);
+  const ratioCell = (entry) => (entry ? ctx.t('glance.classRatio', {
+    value: ctx.fmt.ratio(entry.ratio),
+    interval: ctx.fill(ctx.strings.comparison.interval, { low: ctx.fmt.ratio(entry.low), high: ctx.fmt.ratio(entry.high) }),
+  }) : ctx.t('glance.classTooFew', { minRuns: ctx.fmt.integer(pooledFigures.MIN_RUNS) }));
+  const env = ctx.results.environment;
+  const thisRow = [ctx.t('glance.classThis', { cpu: ctx.esc(env.cpuModel), cores: ctx.fmt.integer(env.cpuCores) }),
+    ctx.fmt.integer(pool.runs.length), ctx.fmt.integer(pool.machines.length),
+    ...ratios.map((r) => (r[j] && r[j].pooled ? ratioCell({ ratio: r[j].ratio, low: r[j].ciLow, high: r[j].ciHigh }) : ratioCell(null)))];
+  const otherRows = pool.otherClasses.map((c) => [
+    ctx.t('glance.classOther', { cpu: ctx.esc(c.cpuModel), cores: ctx.fmt.integer(c.cpuCores), date: ctx.fmt.date(c.newestDate) }),
+    ctx.fmt.integer(c.runs.length), ctx.fmt.integer(c.machines.length),
+    ...keys.map(({ scenario }) => ratioCell(pooledFigures.otherClassEntry(c, scenario.id, metric, pair))),
+  ]);
+  // Folded under a summary short enough to sit beside the Source block: the first screen and the
+  // page's height belong to this class's figures. The scope sentence opens the fold.
+  return folded(ctx.t('glance.classesSummary', { count: ctx.fmt.integer(pool.otherClasses.length), machines: machinesText(ctx, pool) }), paragraphs(
+    scopeText(ctx),
+    ctx.t('glance.classesIntro', {
+      count: ctx.fmt.integer(pool.otherClasses.length), reference: ctx.serverName(pair.reference), other: ctx.serverName(pair.other),
+      methodology: ctx.pageLink('methodology', ctx.strings.glance.classesMethodologyLink, 'hardware-classes'),
+    }),
+    table([...ctx.strings.glance.classesHeader, ...keys.map(({ scenario }) => ctx.scenarioLabel(scenario.id))], [thisRow, ...otherRows]),
+  ), 'bench-more');
 }
 
 /**
@@ -117,6 +171,7 @@ function glance(ctx) {
     verdicts.intro,
     figure,
     verdicts.table,
+    otherClassesBlock(ctx, pair, keys, ratios),
     sourceDrawer(ctx, runCommands(keys.map((k) => k.scenario)), { pooledRuns: true }),
   );
 }

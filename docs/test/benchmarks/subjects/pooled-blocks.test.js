@@ -68,11 +68,26 @@ test('a run outside the pooled interval: its verdict row and its sentence say it
 
 test('the page says where its figures come from: pooled runs and their dates, or one run', () => {
   const pages = render(copy());
-  // The runs of the committed file, and their dates (the committed runs all ran on one day).
+  // The runs of the committed file, their machines (issue 33) and their dates.
   const runs = latest.pooled.runs.length;
-  assert.deepEqual([...new Set(latest.pooled.runs.map((r) => r.date))], ['2026-11-27']);
-  assert.ok(pages.benchmarks.en.includes(`Pooled over ${runs} runs ([November 27, 2026](/ENG/Benchmark-Details?id=pooled))`));
-  assert.ok(pages.benchmarks['zh-CN'].includes(`数字由 ${runs} 次运行合并（[2026年11月27日](/CHN/性能测试详情?id=pooled)）`));
+  const machines = latest.pooled.machines.length;
+  assert.ok(machines >= 2, 'the committed file pools runs from at least 2 machines of its class');
+  const dates = [...new Set(latest.pooled.runs.map((r) => r.date))];
+  const fmtEn = createFormatter(stringsOf('en').format);
+  const fmtZh = createFormatter(stringsOf('zh-CN').format);
+  assert.ok(dates.length > 2);
+  const enDates = fmtEn.dateRange(dates[0], dates[dates.length - 1]);
+  assert.match(enDates, /^November \d+\s–\s\d+, 2026$/); // a range within one month names the month once
+  assert.ok(pages.benchmarks.en.includes(`Pooled: ${runs} runs, ${machines} machines ([${enDates}](/ENG/Benchmark-Details?id=pooled)); 95 % prediction for a new run on a new machine.`), 'ENG says how many machines');
+  assert.ok(pages.benchmarks.en.includes(`Only ${machines} machines so far, so the intervals are wide (degrees of freedom: ${machines - 1}).`), 'and that the interval is wide');
+  assert.ok(pages.benchmarks['zh-CN'].includes(`数字由来自 ${machines} 台机器的 ${runs} 次运行合并（[${fmtZh.dateRange(dates[0], dates[dates.length - 1])}](/CHN/性能测试详情?id=pooled)）`));
+  // One machine only: the interval is for that machine.
+  const oneMachine = copy();
+  oneMachine.pooled.machines = [{ ...oneMachine.pooled.machines[0], runs: oneMachine.pooled.runs.length }];
+  for (const run of oneMachine.pooled.runs) run.machine = oneMachine.pooled.machines[0].id;
+  const onePage = render(oneMachine).benchmarks.en;
+  assert.match(onePage, /Pooled: \d+ runs, one machine \(\[[^\n]*\); 95 % prediction for a new run on that machine\./);
+  assert.match(onePage, /Every run comes from one machine: the intervals say nothing of another machine of the class\./);
   for (const run of latest.pooled.runs) {
     assert.ok(pages.benchmarks.en.includes(`\`${run.gitCommit}\`: \`${run.source}\``), `the source drawer names ${run.source}`);
     if (run.sha256) assert.ok(pages.benchmarks.en.includes(`sha256 \`${run.sha256}\``));
@@ -95,13 +110,14 @@ test('the details page lists the pooled runs (commit, file, sha256), the files l
       assert.ok(section.includes(`\`${run.source}\``) && section.includes(`\`${run.gitCommit.slice(0, 12)}\``), `${lang}: ${run.source}`);
       if (run.sha256) assert.ok(section.includes(`\`${run.sha256}\``));
     }
-    for (const x of latest.pooled.excluded) assert.ok(section.includes(`\`${x.file}\`: another environment fingerprint`), `${lang}: ${x.file} and its reason`);
+    for (const x of latest.pooled.excluded) assert.ok(section.includes(`\`${x.file}\`: another hardware class`), `${lang}: ${x.file} and its reason`);
+    for (const m of latest.pooled.machines) assert.ok(section.includes(`| \`${m.id}\` | \`${m.kernel}\` |`), `${lang}: machine ${m.id} with its kernel`);
     const rows = section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---'));
-    assert.equal(rows.length, 1 + latest.pooled.runs.length + 1 + latest.pooled.comparisons.length, `${lang}: a row per run and per pooled comparison (and two headers)`);
+    assert.equal(rows.length, 1 + latest.pooled.runs.length + 1 + latest.pooled.machines.length + 1 + latest.pooled.comparisons.length, `${lang}: a row per run, machine and pooled comparison (and three headers)`);
   }
 });
 
-test('Methodology\'s two coverage figures are what npm run bench:calibration prints', () => {
+test('Methodology\'s coverage figures are what npm run bench:calibration prints, leave-one-machine-out included', () => {
   const out = spawnSync(process.execPath, [path.join(repoRoot, 'bench', 'src', 'calibration-cli.js')], { encoding: 'utf8', cwd: repoRoot });
   assert.equal(out.status, 0, out.stderr);
   const printed = (what) => {
@@ -110,14 +126,58 @@ test('Methodology\'s two coverage figures are what npm run bench:calibration pri
     return { contained: Number(m[1]), total: Number(m[2]) };
   };
   const own = printed('own 95 % interval held');
-  const pooled = printed('pooled from the other comparable runs held');
-  assert.deepEqual(latest.pooled.calibration, { ownInterval: own, pooledInterval: pooled });
+  const pooled = printed('pooled from the other runs of the class held');
+  const oneOther = printed('one machine\'s runs alone held another machine\'s runs');
+  const lomo = /leave one machine out: [^\n]*: (\d+) of (\d+)/.exec(out.stdout);
+  assert.ok(lomo, 'bench:calibration prints leave one machine out');
+  const leaveOneMachineOut = { contained: Number(lomo[1]), total: Number(lomo[2]) };
+  assert.deepEqual(latest.pooled.calibration, { ownInterval: own, pooledInterval: pooled, leaveOneMachineOut, oneOtherMachine: oneOther });
   const value = (file, name) => new RegExp(`<!-- bench:${name} -->([^<]*)<!-- /bench:${name} -->`).exec(fs.readFileSync(path.join(repoRoot, file), 'utf8'))[1];
   const share = (c) => `${(Math.round((1000 * c.contained) / c.total) / 10).toFixed(1)}%`;
   assert.equal(value('ENG/Methodology.md', 'calibrationOwn'), `${own.contained} of ${own.total} (${share(own)})`);
   assert.equal(value('ENG/Methodology.md', 'calibrationPooled'), `${pooled.contained} of ${pooled.total} (${share(pooled)})`);
   assert.equal(value('CHN/测试方法.md', 'calibrationOwn'), `${own.total} 次中 ${own.contained} 次（${share(own)}）`);
   assert.equal(value('JB_TW/測試方法.md', 'calibrationPooled'), `${pooled.total} 次中 ${pooled.contained} 次（${share(pooled)}）`);
+  assert.equal(value('ENG/Methodology.md', 'calibrationOneOtherMachine'), `${oneOther.contained} of ${oneOther.total} (${share(oneOther)})`);
+  assert.equal(value('ENG/Methodology.md', 'calibrationLeaveOneMachineOut'), leaveOneMachineOut.total
+    ? `${leaveOneMachineOut.contained} of ${leaveOneMachineOut.total} (${share(leaveOneMachineOut)})`
+    : 'not measurable yet: the runs come from fewer than 3 machines of one class (leaving one out must leave 2)');
   // The pooled leave-one-out interval holds the left-out run in at least 90 % of the comparisons (issue 25).
   assert.ok(pooled.contained / pooled.total >= 0.9, `pooled coverage ${pooled.contained} of ${pooled.total}`);
+});
+
+test('classes side by side (issue 33), in 3 languages: the newest run\'s class headlines, each other class beside it with its runs, machines and headline ratios', () => {
+  const results = copy();
+  // TEST DATA: a second class with pooled headlines (as pool-runs.js writes them for a class of 3 runs).
+  results.pooled.otherClasses = [{
+    hardwareClass: 'sha256:0123456789abcdef', inferred: false, cpuModel: 'Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz', cpuCores: 4, newestDate: '2026-11-20',
+    runs: ['bench/results/history/a.json', 'bench/results/history/b.json', 'bench/results/history/c.json'],
+    machines: [{ id: 'sha256:1111111111111111', inferred: false, kernel: '6.8.0-1021-azure', memoryBytes: 16772591616, runs: 2 },
+      { id: 'sha256:2222222222222222', inferred: false, kernel: '6.8.0-1026-azure', memoryBytes: 16772591616, runs: 1 }],
+    comparisons: [{ scenario: 'c100-keepalive', metric: 'requestsPerSecond', reference: 'drogon', other: 'nginx-module', runs: 3, machines: 2, scope: 'new-machine', ratio: 1.234, low: 0.5, high: 3.1 }],
+  }];
+  const pages = render(results);
+  const classRows = (md) => {
+    const lines = md.split('\n');
+    const start = lines.findIndex((l) => /^\| [^|]+ \| [^|]+ \| (Machines|机器数|機器數) \|/.test(l));
+    assert.ok(start >= 0, 'a table of hardware classes');
+    const rows = [];
+    for (let i = start + 2; lines[i] && lines[i].startsWith('| '); i++) rows.push(lines[i].slice(2, -2).split(' | '));
+    return rows;
+  };
+  const en = classRows(pages.benchmarks.en);
+  assert.equal(en.length, 2);
+  assert.deepEqual(en[0].slice(0, 3), ['AMD EPYC, 2 cores: the newest run\'s class', String(latest.pooled.runs.length), String(latest.pooled.machines.length)]);
+  assert.deepEqual(en[1], ['Intel(R) Xeon(R) Platinum 8370C CPU @ 2.80GHz, 4 cores (newest run November 20, 2026)', '3', '2',
+    'fewer than 3 runs: not pooled', '1.23 (0.50–3.10)', 'fewer than 3 runs: not pooled']);
+  assert.match(pages.benchmarks.en, /The history also holds runs of 1 other hardware class\(es\)[^\n]*never with these/);
+  const zh = classRows(pages.benchmarks['zh-CN']);
+  assert.match(zh[1][0], /^Intel\(R\) Xeon\(R\) Platinum 8370C CPU @ 2\.80GHz，4 核（最新一次运行 2026年11月20日）$/);
+  assert.equal(zh[1][4], '1.23（0.50–3.10）');
+  const tw = classRows(convertMarkdown(pages.benchmarks['zh-CN']));
+  assert.match(tw[0][0], /最新一次執行的類別$/);
+  // One class in the history: no such table.
+  const single = copy();
+  single.pooled.otherClasses = [];
+  assert.doesNotMatch(render(single).benchmarks.en, /\| Hardware class \|/);
 });
