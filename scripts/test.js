@@ -37,14 +37,9 @@ if (files.length === 0) {
   console.error('error: no test files found under ' + testDirs.join(', '));
   process.exit(1);
 }
-const aloneFile = join(__dirname, 'tests-alone.json');
-const alone = Object.keys(JSON.parse(readFileSync(aloneFile, 'utf8')).files);
-for (const file of alone) {
-  if (!existsSync(join(root, file))) {
-    console.error(`error: ${relative(root, aloneFile)} names ${file}, which does not exist`);
-    process.exit(1);
-  }
-}
+// (scripts/test/tests-alone.test.js checks that each file it names exists; a partial copy of the
+// repository, as the broken-sample test makes, may lack some.)
+const alone = Object.keys(JSON.parse(readFileSync(join(__dirname, 'tests-alone.json'), 'utf8')).files);
 const atOnce = Number(process.env.TEST_FILES_AT_ONCE || 2);
 if (!Number.isInteger(atOnce) || atOnce < 1) {
   console.error(`error: TEST_FILES_AT_ONCE must be a whole number of at least 1, not ${JSON.stringify(process.env.TEST_FILES_AT_ONCE)}`);
