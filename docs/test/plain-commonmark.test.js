@@ -26,6 +26,26 @@ function openBolds(markdown) {
   return found;
 }
 
+// A `**` run after full-width punctuation and before a character (`（GET）**：`). CommonMark closes it
+// when it counts the full-width punctuation after it as punctuation; readers that count only ASCII
+// punctuation leave it open. "line: text" of each, code spans left out.
+const FULL_WIDTH_PUNCTUATION = '[\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-\\uff40\\uff5b-\\uff65]';
+const AFTER_PUNCTUATION = new RegExp(`${FULL_WIDTH_PUNCTUATION}\\*\\*(?=[^\\s*])`, 'u');
+function boldsAfterPunctuation(markdown) {
+  const found = [];
+  for (const token of plain.parse(markdown, {})) {
+    if (token.type !== 'inline') continue;
+    const text = token.content.replace(/(`+)[^`]*?\1/g, '');
+    if (AFTER_PUNCTUATION.test(text)) found.push(`${token.map ? token.map[0] + 1 : '?'}: ${text.slice(0, 60)}`);
+  }
+  return found;
+}
+
+test('a bold that ends on full-width punctuation before a character is found; the punctuation outside, or <strong>, is not', () => {
+  assert.equal(boldsAfterPunctuation('- **100 个连接（keep-alive）**：两边').length, 1);
+  assert.deepEqual(boldsAfterPunctuation('- <strong>100 个连接（keep-alive）</strong>：两边\n\n**完整程序**：本站 `（x）**y`'), []);
+});
+
 test('plain CommonMark leaves a bold open after full-width punctuation, and closes it with the punctuation outside', () => {
   assert.equal(openBolds('> **完整程序：**本站仓库').length, 1);
   assert.deepEqual(openBolds('> **完整程序**：本站仓库\n\n**从底层开始就是异步的**。网络'), []);
@@ -37,7 +57,9 @@ test('every page of every language closes its bolds under plain CommonMark', () 
   for (const page of manifest.pages) {
     for (const lang of manifest.languages) {
       const relPath = page.entries[lang.code].relPath;
-      for (const where of openBolds(fs.readFileSync(path.join(repoRoot, relPath), 'utf8'))) problems.push(`${relPath}:${where}`);
+      const markdown = fs.readFileSync(path.join(repoRoot, relPath), 'utf8');
+      for (const where of openBolds(markdown)) problems.push(`${relPath}:${where}`);
+      for (const where of boldsAfterPunctuation(markdown)) problems.push(`${relPath}:${where} (a ** after full-width punctuation)`);
     }
   }
   assert.deepEqual(problems, []);

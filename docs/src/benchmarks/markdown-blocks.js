@@ -4,6 +4,18 @@
 'use strict';
 const { fill } = require('./sentences');
 
+// Full-width punctuation: CJK symbols and punctuation, full-width forms (，。：（）「」 ...).
+const FULL_WIDTH_PUNCTUATION = /^[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]|[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]$/u;
+
+/**
+ * Bold escaped inline Markdown. A `**` after full-width punctuation and before a character
+ * (`hello world（GET）**：`) stays open in CommonMark readers that count only ASCII punctuation as
+ * punctuation, so text that starts or ends with full-width punctuation is bolded with <strong>.
+ */
+function strong(markdown) {
+  return FULL_WIDTH_PUNCTUATION.test(markdown) ? `<strong>${markdown}</strong>` : `**${markdown}**`;
+}
+
 /** Blocks joined by blank lines; empty ones left out. */
 function paragraphs(...blocks) {
   return blocks.filter((b) => b !== null && b !== undefined && b !== '').join('\n\n');
@@ -75,6 +87,6 @@ function valueWithRange(ctx, mmm, format) {
 }
 
 module.exports = {
-  paragraphs, folded, dataTable, joinSentences, moreDetails, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs,
+  paragraphs, strong, folded, dataTable, joinSentences, moreDetails, wholeNumber, msFromUs, valueWithRange, latencyMs, latencyChartMs,
   DETAIL_PERCENTILES, msCell, secondsText,
 };

@@ -399,14 +399,14 @@ test('one sentence per scenario, its pace from the JSON\'s bottleneck calls, in 
   const pages = renderAll({ results }).benchmarks;
   const items = {
     en: /^- \*\*100 connections, keep-alive:\*\* The load generator's CPU was the limit \(wrk's ceiling\), so per server CPU-second: Drogon \d+\.\d\d× nginx \+ hello\\_world module \(medians\)\.$/m,
-    'zh-CN': /^- \*\*100 个连接，保持连接（keep-alive）\*\*：负载生成器的 CPU 是瓶颈（wrk 的上限），因此按每秒服务器 CPU 时间计：Drogon 为 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数）。$/m,
-    'zh-TW': /^- \*\*100 個連線，保持連線（keep-alive）\*\*：負載生成器的 CPU 是瓶頸/m,
+    'zh-CN': /^- <strong>100 个连接，保持连接（keep-alive）<\/strong>：负载生成器的 CPU 是瓶颈（wrk 的上限），因此按每秒服务器 CPU 时间计：Drogon 为 nginx \+ hello\\_world module 的 \d+\.\d\d×（中位数）。$/m,
+    'zh-TW': /^- <strong>100 個連線，保持連線（keep-alive）<\/strong>：負載生成器的 CPU 是瓶頸/m,
   };
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {
     assert.match(pages[lang], items[lang], lang);
     // The list under the first heading after the title: one item per scenario.
     const section = pages[lang].split(/^## /m)[1];
-    assert.equal(section.split('\n').filter((line) => /^- \*\*/.test(line)).length, results.scenarios.length, `${lang}: one item per scenario`);
+    assert.equal(section.split('\n').filter((line) => /^- (\*\*|<strong>)/.test(line)).length, results.scenarios.length, `${lang}: one item per scenario`);
   }
 });
 
@@ -537,7 +537,7 @@ test('a server exit is shown next to its scenario on the Benchmarks page and lis
   results.serverExits = [{ server: 'drogon', part: 'scenarios', block: 'c100-keepalive', round: 2, exitedAt: '2026-11-24T14:02:03.456Z',
     signal: 'SIGKILL', log: 'bench/logs/2026-11-24T14-01-00-000Z/c100-keepalive.drogon.server1.log', restarted: true }];
   const pages = renderAll({ results });
-  const zh = ['- **100 个连接，保持连接（keep-alive）**', 'Drogon 在第 2 轮之前退出（被 SIGKILL 终止，2026-11-24 14:02 UTC），随后被重新启动'];
+  const zh = ['- <strong>100 个连接，保持连接（keep-alive）</strong>：', 'Drogon 在第 2 轮之前退出（被 SIGKILL 终止，2026-11-24 14:02 UTC），随后被重新启动'];
   const expected = {
     en: ['- **100 connections, keep-alive:**', 'Drogon exited before round 2 (killed by SIGKILL, 2026-11-24 14:02 UTC) and was started again'],
     'zh-CN': zh,

@@ -10,7 +10,7 @@ const loadFigures = require('../../../../shared/src/figures/fixed-rate-figures')
 const { chartFigure, LABELLED_PERCENTILES } = require('../chart-figure');
 const { fill } = require('../sentences');
 const {
-  paragraphs, dataTable, joinSentences, moreDetails, msFromUs, valueWithRange, DETAIL_PERCENTILES, msCell, secondsText,
+  paragraphs, strong, dataTable, joinSentences, moreDetails, msFromUs, valueWithRange, DETAIL_PERCENTILES, msCell, secondsText,
 } = require('../markdown-blocks');
 const { sourceDrawer } = require('../source-drawer');
 const { readerCommand } = require('../reader-paths');
@@ -131,11 +131,11 @@ function fixedRateTables(ctx) {
     const name = group.path === null ? ctx.t('latencyLoad.groupOwnPaths', { method: ctx.esc(group.method) })
       : ctx.t('latencyLoad.group', { method: ctx.esc(group.method), path: ctx.esc(group.path) });
     if (!group.basis) {
-      blocks.push(ctx.t('latencyLoad.groupFailure', { group: `**${name}**`, reason: ctx.esc(group.failureReason || '') }));
+      blocks.push(ctx.t('latencyLoad.groupFailure', { group: strong(name), reason: ctx.esc(group.failureReason || '') }));
       continue;
     }
     blocks.push(ctx.t('details.fixedRate.group', {
-      group: `**${name}**`, servers: ctx.list(group.servers.map((id) => ctx.serverName(id))),
+      group: strong(name), servers: ctx.list(group.servers.map((id) => ctx.serverName(id))),
       maximum: ctx.fmt.integer(group.basis.maximum), server: ctx.serverName(group.basis.slowestServer),
       scenario: ctx.scenarioLabel(group.basis.scenario) ?? codeSpan(group.basis.scenario), command: codeSpan(readerCommand(group.commandLine)),
     }));

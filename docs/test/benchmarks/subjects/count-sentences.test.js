@@ -55,7 +55,7 @@ test('every counted case of real results gets its sentences, with the figures of
         const pair = pairOf(results, entry);
         const ref = entry.rows.find((r) => r.server === pair.reference);
         const other = entry.rows.find((r) => r.server === pair.other);
-        const item = text.split('\n').find((l) => l.startsWith('- **') && l.includes(fmt.decimal(ref.total, 2)) && l.includes(fmt.decimal(other.total, 2)));
+        const item = text.split('\n').find((l) => (l.startsWith('- **') || l.startsWith('- <strong>')) && l.includes(fmt.decimal(ref.total, 2)) && l.includes(fmt.decimal(other.total, 2)));
         assert.ok(item, `${name} ${lang} ${entry.case.id}: an item with both totals (${ref.total}, ${other.total})`);
         // The kind named is the one where the counts differ most, or none when nothing differs.
         const diffs = Object.keys(ref.byCategory).map((id) => [id, Math.abs(ref.byCategory[id] - other.byCategory[id])]).sort((a, b) => b[1] - a[1]);
