@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const MarkdownIt = require('markdown-it');
 const { loadManifest } = require('../src/navigate/manifest');
+const { FULL_WIDTH_PUNCTUATION } = require('../../shared/src/cjk-markdown/east-asian-width');
 
 const repoRoot = path.join(__dirname, '..', '..');
 const plain = new MarkdownIt({ html: true });
@@ -29,7 +30,6 @@ function openBolds(markdown) {
 // A `**` run after full-width punctuation and before a character (`（GET）**：`). CommonMark closes it
 // when it counts the full-width punctuation after it as punctuation; readers that count only ASCII
 // punctuation leave it open. "line: text" of each, code spans left out.
-const FULL_WIDTH_PUNCTUATION = '[\\u3000-\\u303f\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-\\uff40\\uff5b-\\uff65]';
 const AFTER_PUNCTUATION = new RegExp(`${FULL_WIDTH_PUNCTUATION}\\*\\*(?=[^\\s*])`, 'u');
 function boldsAfterPunctuation(markdown) {
   const found = [];

@@ -17,9 +17,7 @@ const path = require('node:path');
 const { startSite, launchBrowser, gotoRoute } = require('./support/browser');
 
 const HAN = '\\p{sc=Han}';
-// Full-width punctuation: CJK symbols and punctuation, vertical and compatibility forms, full-width
-// and half-width forms (，。：；！？、「」（）《》 ...).
-const FULL_WIDTH_PUNCTUATION = '(?=[\\p{P}\\p{S}])[\\u3001-\\u303f\\ufe10-\\ufe19\\ufe30-\\ufe6b\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-\\uff40\\uff5b-\\uff65]';
+const { FULL_WIDTH_PUNCTUATION } = require('../../shared/src/cjk-markdown/east-asian-width');
 const CHINESE = `(?:${HAN}|${FULL_WIDTH_PUNCTUATION})`;
 
 // [kind, pattern, applies to Chinese pages only]. A placeholder (U+FFFC) stands where code was.

@@ -44,19 +44,17 @@ function calibrate(runs, { confidence }) {
           if (place !== 'inside') row.misses.push({ run: group.runs[p.run].label, ratio: p.ratio, low: interval.low, high: interval.high });
         }
       });
+      const estimatesOf = new Map(machines.map((m) => [m, s.points.filter((p) => p.machine === m).map((p) => p.estimate)]));
       for (const machine of machines) {
-        const left = s.points.filter((p) => p.machine === machine);
-        const others = s.points.filter((p) => p.machine !== machine);
-        const otherMachines = new Set(others.map((p) => p.machine)).size;
-        for (const p of left) {
-          if (otherMachines >= MIN_OTHER_MACHINES) {
-            count(row.leaveOneMachineOut, placeOf(p.ratio, machinePredictionInterval(others.map((o) => o.estimate), { confidence, newSe: p.estimate.se })) === 'inside');
+        const others = s.points.filter((p) => p.machine !== machine).map((p) => p.estimate);
+        const otherMachines = machines.filter((m) => m !== machine);
+        for (const p of s.points.filter((q) => q.machine === machine)) {
+          const newSe = p.estimate.se;
+          if (otherMachines.length >= MIN_OTHER_MACHINES) {
+            count(row.leaveOneMachineOut, placeOf(p.ratio, machinePredictionInterval(others, { confidence, newSe })) === 'inside');
           }
-          for (const other of machines.filter((m) => m !== machine)) {
-            const alone = s.points.filter((o) => o.machine === other);
-            if (alone.length >= MIN_OTHER_RUNS) {
-              count(row.oneOtherMachine, placeOf(p.ratio, predictionInterval(alone.map((o) => o.estimate), { confidence, newSe: p.estimate.se })) === 'inside');
-            }
+          for (const other of otherMachines.filter((m) => estimatesOf.get(m).length >= MIN_OTHER_RUNS)) {
+            count(row.oneOtherMachine, placeOf(p.ratio, predictionInterval(estimatesOf.get(other), { confidence, newSe })) === 'inside');
           }
         }
       }

@@ -4,8 +4,9 @@
 'use strict';
 const { fill } = require('./sentences');
 
-// Full-width punctuation: CJK symbols and punctuation, full-width forms (，。：（）「」 ...).
-const FULL_WIDTH_PUNCTUATION = /^[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]|[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65]$/u;
+const { FULL_WIDTH_PUNCTUATION } = require('../../../shared/src/cjk-markdown/east-asian-width');
+
+const EDGE_PUNCTUATION = new RegExp(`^${FULL_WIDTH_PUNCTUATION}|${FULL_WIDTH_PUNCTUATION}$`, 'u');
 
 /**
  * Bold escaped inline Markdown. A `**` after full-width punctuation and before a character
@@ -13,7 +14,7 @@ const FULL_WIDTH_PUNCTUATION = /^[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\uff3b-
  * punctuation, so text that starts or ends with full-width punctuation is bolded with <strong>.
  */
 function strong(markdown) {
-  return FULL_WIDTH_PUNCTUATION.test(markdown) ? `<strong>${markdown}</strong>` : `**${markdown}**`;
+  return EDGE_PUNCTUATION.test(markdown) ? `<strong>${markdown}</strong>` : `**${markdown}**`;
 }
 
 /** Blocks joined by blank lines; empty ones left out. */

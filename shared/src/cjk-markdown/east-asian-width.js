@@ -40,6 +40,10 @@
   var LINE_BREAK = '(?:(?!\\p{sc=Hangul})' + WIDE + ')';
   var EMPHASIS = '(?:(?!\\p{Emoji_Presentation})' + WIDE + '|\\p{sc=Hangul})';
 
+  // Full-width punctuation (regular-expression source, u flag): CJK symbols and punctuation, vertical
+  // and compatibility forms, full-width and half-width forms (，。：；！？、「」（）《》 ...).
+  var FULL_WIDTH_PUNCTUATION = '(?=[\\p{P}\\p{S}])[\\u3001-\\u303f\\ufe10-\\ufe19\\ufe30-\\ufe6b\\uff01-\\uff0f\\uff1a-\\uff20\\uff3b-\\uff40\\uff5b-\\uff65]';
+
   var lineBreakChar = new RegExp('^' + LINE_BREAK + '$', 'u');
   var emphasisChar = new RegExp('^' + EMPHASIS + '$', 'u');
 
@@ -47,6 +51,7 @@
     WIDE_RANGES: WIDE_RANGES,
     LINE_BREAK: LINE_BREAK,
     EMPHASIS: EMPHASIS,
+    FULL_WIDTH_PUNCTUATION: FULL_WIDTH_PUNCTUATION,
     /** Whether a line break next to this character (one code point, as a string) may go. */
     isLineBreakCjk: function (ch) { return lineBreakChar.test(ch); },
     /** Whether `**` next to this character (one code point, as a string) opens and closes as CJK text. */
