@@ -13,7 +13,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSite, launchBrowser, gotoRoute, screenshot } = require('./support/browser');
+const { startSite, launchBrowser, gotoRoute, showRoute, screenshot } = require('./support/browser');
 
 const PHONE = { width: 390, height: 844 };
 
@@ -61,7 +61,7 @@ test('every page in every language fits the phone\'s width; wide tables scroll i
   for (const lang of map.languages) {
     for (const entry of map.pages) {
       const { route } = entry.languages[lang.code];
-      await gotoRoute(page, site.url, route);
+      await showRoute(page, site.url, route); // the next page by the address, as a reader's link does
       const shown = await page.evaluate(layoutProblems);
       if (shown.documentWidth > shown.width) report.push(`${route}: the document is ${shown.documentWidth} px wide in a ${shown.width} px window`);
       report.push(...shown.problems.map((p) => `${route}: ${p}`));

@@ -14,7 +14,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSite, launchBrowser, gotoRoute } = require('./support/browser');
+const { startSite, launchBrowser, showRoute } = require('./support/browser');
 
 const HAN = '\\p{sc=Han}';
 const { FULL_WIDTH_PUNCTUATION } = require('../../shared/src/cjk-markdown/east-asian-width');
@@ -68,7 +68,7 @@ async function renderedText(page, renderer, route) {
     const response = await page.goto(`${site.url}${cleanUrl(route)}`);
     assert.equal(response.status(), 200, `${renderer} ${route}: HTTP ${response.status()}`);
   } else {
-    await gotoRoute(page, site.url, route);
+    await showRoute(page, site.url, route); // the next page by the address, as a reader's link does
   }
   const text = await page.evaluate(readMain);
   assert.ok(text, `${renderer} ${route}: no #main`);

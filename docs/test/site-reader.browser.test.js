@@ -12,7 +12,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
-const { startSite, launchBrowser, gotoRoute, waitForRendered, screenshot, repoRoot } = require('./support/browser');
+const { startSite, launchBrowser, gotoRoute, showRoute, waitForRendered, screenshot, repoRoot } = require('./support/browser');
 const { copySiteContent, regenerate } = require('./support/content-copy');
 const { lexMarkdown } = require('../src/docsify/docsify-runtime');
 const verdicts = require('../../shared/src/figures/verdict-figures');
@@ -258,7 +258,7 @@ test('every page in every language has an edit link to a file of the repository 
     for (const lang of map.languages) {
       const { route } = entry.languages[lang.code];
       const expected = info.pages[entry.id][lang.code];
-      await gotoRoute(page, site.url, route);
+      await showRoute(page, site.url, route); // the next page by the address, as a reader's link does
       await waitForMeta(page, entry.id, lang.code);
       const shown = await page.evaluate(() => ({
         href: document.querySelector('.markdown-section > .page-meta a.page-edit')?.href,

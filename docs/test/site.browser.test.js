@@ -1,8 +1,10 @@
 // The built site in headless Chromium (Debian's /usr/bin/chromium via playwright-core): every page in
-// every language renders with the right <html lang>; the language switcher lands on the same page;
+// every language renders with the right <html lang>, and its language switcher links to the same page
+// in the other languages (a click lands there);
 // search finds pages in each language; a page missing in one language shows a notice linking to the
 // others; nothing breaks the Content-Security-Policy or loads from another origin.
-// Screenshots: test-output/site-*.png.
+// Screenshots: test-output/site-*.png (of a walk through every page: the first page of each tab
+// and each page whose check failed).
 // Covers: docs/site/plugins/site-config.js, docs/site/plugins/site-routes.js, docs/site/plugins/language.js,
 //   docs/site/plugins/missing-page.js, docs/site/plugins/search.js, docs/site/plugins/prism-loader.js
 'use strict';
@@ -10,7 +12,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSite, copySite, launchBrowser, gotoRoute, waitForRendered, screenshot } = require('./support/browser');
+const { startSite, copySite, launchBrowser, gotoRoute, showRoute, waitForRendered, screenshot } = require('./support/browser');
 
 let site;
 let browser;
@@ -75,16 +77,18 @@ test('index.html carries a strict CSP that the browser enforces; the site ships 
   await page.close();
 });
 
-test('every page renders in every language, with its title, content, sidebar, <html lang> and highlighted code', { timeout: 180000 }, async () => {
+test('every page renders in every language, with its title, content, sidebar, <html lang>, highlighted code and language links', { timeout: 180000 }, async () => {
   const codeLanguages = [];
   const visits = map.pages.flatMap((entry) => map.languages.map((lang) => ({ entry, lang })));
   // Two tabs take turns through the pages (the browser and the test wait on each other otherwise).
   const TABS = 2;
   await Promise.all(Array.from({ length: TABS }, async (_, tab) => {
     const page = await newPage();
+    let first = true;
     for (const { entry, lang } of visits.filter((_, i) => i % TABS === tab)) {
       const { route, title } = entry.languages[lang.code];
-      await gotoRoute(page, site.url, route);
+      // From one page to the next by the address, as a reader's link does (the first is loaded).
+      await showRoute(page, site.url, route);
       const shown = await page.evaluate(() => ({
         lang: document.documentElement.lang,
         h1: document.querySelector('#main h1')?.textContent.trim(),
@@ -92,6 +96,7 @@ test('every page renders in every language, with its title, content, sidebar, <h
         textLength: document.querySelector('#main')?.innerText.trim().length || 0,
         current: document.querySelector('.sidebar-nav a[aria-current="page"]')?.getAttribute('href'),
         switcherCurrent: document.querySelector('.lang-switcher a[aria-current]')?.getAttribute('data-lang'),
+        switcher: [...document.querySelectorAll('.lang-switcher a[data-lang]')].map((a) => [a.getAttribute('data-lang'), decodeURIComponent(a.getAttribute('href'))]),
         documentTitle: document.title,
         // Code blocks with a language: that grammar is loaded and the block is coloured.
         code: [...document.querySelectorAll('#main pre[data-lang]')].map((pre) => ({
@@ -104,19 +109,15 @@ test('every page renders in every language, with its title, content, sidebar, <h
         })),
       }));
       const where = `${lang.code} ${route}`;
-      assert.equal(shown.lang, lang.htmlLang, `${where}: <html lang>`);
-      assert.equal(shown.h1, title, `${where}: title`);
-      assert.ok(shown.h1Visible, `${where}: title not visible`);
-      assert.ok(shown.textLength > 200, `${where}: article nearly empty (${shown.textLength} characters)`);
-      assert.equal(decodeURIComponent(shown.current || ''), `#${route}`, `${where}: sidebar does not mark the page`);
-      assert.equal(shown.switcherCurrent, lang.code, `${where}: switcher does not mark the language`);
-      assert.ok(shown.documentTitle.startsWith(title), `${where}: document title "${shown.documentTitle}"`);
-      for (const block of shown.code.filter((b) => b.lang !== 'text')) {
-        assert.ok(block.grammar, `${where}: no Prism grammar for \`\`\`${block.lang}`);
-        if (block.tokenizable) assert.ok(block.tokens > 0, `${where}: \`\`\`${block.lang} block not highlighted`);
+      try {
+        checkShown(shown, { entry, lang, route, title, where });
+      } catch (err) {
+        await screenshot(page, `site-${lang.dir}-${entry.id}`, { fullPage: false });
+        throw err;
       }
       codeLanguages.push(...shown.code.map((b) => b.lang));
-      await screenshot(page, `site-${lang.dir}-${entry.id}`, { fullPage: false });
+      if (first) await screenshot(page, `site-${lang.dir}-${entry.id}`, { fullPage: false });
+      first = false;
     }
     assertClean(page);
     await page.close();
@@ -124,6 +125,23 @@ test('every page renders in every language, with its title, content, sidebar, <h
   // The languages the issue names are on the site and coloured (C++ needs c and clike first).
   for (const lang of ['cpp', 'markdown', 'sh']) assert.ok(codeLanguages.includes(lang), `no \`\`\`${lang} block found on any page`);
 });
+
+// What a page of the walk above shows, against the navigation map.
+function checkShown(shown, { entry, lang, route, title, where }) {
+  assert.equal(shown.lang, lang.htmlLang, `${where}: <html lang>`);
+  assert.equal(shown.h1, title, `${where}: title`);
+  assert.ok(shown.h1Visible, `${where}: title not visible`);
+  assert.ok(shown.textLength > 200, `${where}: article nearly empty (${shown.textLength} characters)`);
+  assert.equal(decodeURIComponent(shown.current || ''), `#${route}`, `${where}: sidebar does not mark the page`);
+  assert.equal(shown.switcherCurrent, lang.code, `${where}: switcher does not mark the language`);
+  // The switcher leads to this page in each language (a click on it is checked below).
+  assert.deepEqual(shown.switcher, map.languages.map((l) => [l.code, `#${entry.languages[l.code].route}`]), `${where}: language links`);
+  assert.ok(shown.documentTitle.startsWith(title), `${where}: document title "${shown.documentTitle}"`);
+  for (const block of shown.code.filter((b) => b.lang !== 'text')) {
+    assert.ok(block.grammar, `${where}: no Prism grammar for \`\`\`${block.lang}`);
+    if (block.tokenizable) assert.ok(block.tokens > 0, `${where}: \`\`\`${block.lang} block not highlighted`);
+  }
+}
 
 test('the root page is the front page of the first language and offers every language', { timeout: 60000 }, async () => {
   const page = await newPage();
@@ -136,10 +154,16 @@ test('the root page is the front page of the first language and offers every lan
   await page.close();
 });
 
+// Every page's language links are checked in the walk above; here a reader clicks them, on a page of
+// each kind (the front page, a guide chapter, a tutorial step, the generated Benchmarks, the last).
+const SWITCHED_PAGES = ['home', 'quick-start', 'tutorial-users', 'benchmarks'];
+
 test('the language switcher lands on the same page in the other language', { timeout: 180000 }, async () => {
   const page = await newPage();
   const order = ['en', 'zh-CN', 'zh-TW', 'en'];
-  for (const entry of map.pages) {
+  const entries = [...SWITCHED_PAGES.map((id) => map.pages.find((p) => p.id === id)), map.pages[map.pages.length - 1]];
+  assert.ok(entries.every(Boolean), `a page of ${SWITCHED_PAGES.join(', ')} is not in the navigation map`);
+  for (const entry of entries) {
     await gotoRoute(page, site.url, entry.languages[order[0]].route);
     for (const code of order.slice(1)) {
       const target = entry.languages[code];

@@ -6,7 +6,8 @@
 // Covers: examples/guide/page-runner/read-page.js, examples/guide/page-runner/run-page.js,
 //   examples/guide/page-runner/machine.js, examples/guide/page-runner/chapter-builds.js,
 //   examples/guide/page-runner/compare-output.js, examples/guide/page-runner/installs.js,
-//   examples/guide/page-runner/follow-pages.js, examples/guide/page-runner/cli.js
+//   examples/guide/page-runner/follow-pages.js, examples/guide/page-runner/cli.js,
+//   examples/guide/page-runner/compiler-cache.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -163,4 +164,27 @@ test('a page changed to have a broken command fails, naming the block and what i
   await assert.rejects(follow([block('run', './build/helo', { options: 'keeps-running' })]), /#run should keep running, but ended \(exit 127\)/);
   // The folder the reader is in carries over: after cd, ./build/hello is not there.
   await assert.rejects(follow([block('create', 'mkdir -p certs && cd certs'), server]), /#run should keep running, but ended \(exit 127\)[\s\S]*build\/hello: not found/);
+});
+
+test('a reader\'s compiles go through the compiler cache: a program built again in another folder is not compiled again', { timeout: 10 * 60 * 1000 }, async (t) => {
+  if (process.getuid() !== 0) {
+    t.skip('the page runner needs root (a namespace per page)');
+    return;
+  }
+  // A program new to the cache, built in one folder and then in another, as two pages of the
+  // tutorial build the same files; ccache's stats log says what each compile of main.cc was.
+  const program = `int main() { return ${process.pid}${Date.now() % 100000}; }`;
+  const build = (dir) => [
+    `mkdir -p /root/${dir} && cd /root/${dir}`,
+    `printf '%s\\n' '${program}' > main.cc`,
+    "printf 'cmake_minimum_required(VERSION 3.16)\\nproject(p CXX)\\nadd_executable(p main.cc)\\n' > CMakeLists.txt",
+    'cmake -S . -B build > /dev/null',
+    `CCACHE_STATSLOG=/root/${dir}.stats cmake --build build > /dev/null`,
+  ].join('\n');
+  const page = quickStart();
+  const summary = await runPage(page, installFor('prefix'), { markdown: brokenPage([
+    block('first', `${build('cc-first')}\ngrep -x cache_miss /root/cc-first.stats`), expected('first', 'cache_miss'),
+    block('again', `${build('cc-again')}\ngrep -x direct_cache_hit /root/cc-again.stats`), expected('again', 'direct_cache_hit'),
+  ]) });
+  assert.deepEqual(summary.choices[0].compared, ['quick-start/expected/first.txt', 'quick-start/expected/again.txt']);
 });

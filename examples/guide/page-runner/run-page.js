@@ -36,6 +36,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { readPage, guidePages } = require('./read-page');
 const { startMachine, READER_ENV } = require('./machine');
+const { compilerCacheDir, compilerCacheEnv } = require('./compiler-cache');
 const { chapterBuild, buildsRoot, folderFiles } = require('./chapter-builds');
 const { outputDiffers } = require('./compare-output');
 const { sleep } = require('../../../shared/src/process-group');
@@ -98,12 +99,20 @@ function commandsSignature(steps) {
   return steps.filter((s) => s.kind === 'commands').map((s) => JSON.stringify([s.lang, s.region, s.text, s.run]));
 }
 
+// A reader's machine for an install: the built copies and the compiler cache (compiler-cache.js)
+// written through.
+async function startReaderMachine(install, scratch, processEnv) {
+  const cacheDir = compilerCacheDir(processEnv);
+  const machine = await startMachine({ install, scratch, shared: [buildsRoot(install, processEnv), ...(cacheDir ? [cacheDir] : [])] });
+  return { ...machine, compilerCacheEnv: compilerCacheEnv(cacheDir) };
+}
+
 // The environment a reader with this install has after the Installation page: the variables its
 // blocks for this install export (a prefix's bin folder on the PATH), evaluated in the machine.
 async function readerEnvironment(machine, install, root) {
   const installation = guidePages(root).find((p) => p.id === 'installation');
   const blocks = installation ? readPage(installation, 'en', { root }).filter((s) => s.kind === 'commands' && s.run.install === install.name && /(^|\s)export\s/m.test(s.text)) : [];
-  if (blocks.length === 0) return { ...READER_ENV };
+  if (blocks.length === 0) return { ...READER_ENV, ...machine.compilerCacheEnv };
   const shell = machine.run('sh', `${blocks.map((b) => b.text).join('\n')}\nenv -0 >&3`, { cwd: '/root', env: READER_ENV, label: 'installation: the shell settings' });
   const result = await shell.exited;
   if (result.code !== 0) throw new PageError(`the Installation page's shell settings for the ${install.name} install failed:\n${shell.output()}`);
@@ -113,7 +122,7 @@ async function readerEnvironment(machine, install, root) {
     const eq = pair.indexOf('=');
     if (eq > 0 && Object.prototype.hasOwnProperty.call(READER_ENV, pair.slice(0, eq))) env[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
-  return { ...READER_ENV, ...env };
+  return { ...READER_ENV, ...env, ...machine.compilerCacheEnv };
 }
 
 function timeoutFor(text) {
@@ -186,7 +195,7 @@ async function prebuildFolders(pages, install, { root = repoRoot, jobs = os.avai
       const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `page-runner-build-${folder.chapter}-`));
       let machine = null;
       try {
-        machine = await startMachine({ install, scratch, shared: [buildsRoot(install, processEnv)] });
+        machine = await startReaderMachine(install, scratch, processEnv);
         const env = await readerEnvironment(machine, install, root);
         const built = await buildFolder({ machine, folder, command: folder.command, install, env, root, processEnv });
         log(`${folder.chapter} [${install.name}]: ${built.cached ? 'built copy found' : `built in ${built.seconds.toFixed(0)} s`}`);
@@ -284,7 +293,7 @@ async function followOnce(steps, { page, install, choice, root, log, where, env:
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `page-runner-${page.id}-`));
   const folder = steps.find((s) => s.kind === 'folder');
   fs.mkdirSync(buildsRoot(install, processEnv), { recursive: true });
-  const machine = await startMachine({ install, scratch, shared: [buildsRoot(install, processEnv)] });
+  const machine = await startReaderMachine(install, scratch, processEnv);
   const terminals = new Map(); // region -> { proc, text }
   const outputs = new Map(); // region -> { output, ended }
   const pending = new Map(); // region -> [{ rel, text }] expected blocks not yet matched
