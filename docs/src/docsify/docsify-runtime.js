@@ -51,9 +51,29 @@ function loadDocsifyRuntime() {
   return loaded;
 }
 
-// marked tokens of a markdown text, as docsify's compiler would lex them.
+// The tokens of texts lexed before: the build lexes each page several times (navigation, link check,
+// code blocks, slugs, section parity), and the tests generate the pages many times in one process.
+// Frozen, so that no reader of the tokens can change what the next one gets.
+const lexed = new Map();
+const LEXED_KEPT = 4000;
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze(value[key]);
+  }
+  return value;
+}
+
+// marked tokens of a markdown text, as docsify's compiler would lex them (frozen: see above).
 function lexMarkdown(markdown) {
-  return loadDocsifyRuntime().marked.lexer(markdown);
+  let tokens = lexed.get(markdown);
+  if (!tokens) {
+    tokens = deepFreeze(loadDocsifyRuntime().marked.lexer(markdown));
+    if (lexed.size >= LEXED_KEPT) lexed.clear();
+    lexed.set(markdown, tokens);
+  }
+  return tokens;
 }
 
 module.exports = { loadDocsifyRuntime, lexMarkdown, bundlePath };

@@ -12,6 +12,7 @@
 //   base slug only, so a later literal "x-1" is not bumped (docsify can then emit two equal ids).
 'use strict';
 const { lexMarkdown } = require('./docsify-runtime');
+const { lineNumbers } = require('../../../shared/src/line-numbers');
 
 const punctuation = /[\u2000-\u206F\u2E00-\u2E7F\\'!"#$%&()*+,./:;<=>?@[\]^`{|}~]/g;
 
@@ -57,7 +58,7 @@ function extractHeadings(markdown) {
   const slug = createSlugger();
   const headings = [];
   let offset = 0;
-  const lineAt = (index) => markdown.slice(0, index).split('\n').length;
+  const lineAt = lineNumbers(markdown);
   const visit = (list, baseOffset) => {
     let cursor = baseOffset;
     for (const token of list) {

@@ -8,6 +8,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { lexMarkdown } = require('../docsify/docsify-runtime');
+const { lineNumbers } = require('../../../shared/src/line-numbers');
 const { extractHeadings } = require('../docsify/slug');
 
 const externalScheme = /^(https?:|mailto:|ftp:|tel:)/i;
@@ -85,22 +86,17 @@ function resolveLink(href, currentRoute, aliases = {}) {
   return { route, file: routeToFile(route, aliases), id };
 }
 
-function lineOf(text, index) {
-  let line = 1;
-  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
 // Every link and image in a markdown text, in order, with its line: [{ kind, href, line }]
 // (kind: 'link', 'image', 'html-link', or 'ignored-link' for a docsify ':ignore' link).
 function collectLinks(markdown) {
   const found = [];
+  const lineAt = lineNumbers(markdown);
   let cursor = 0;
   const record = (token, kind, fromIndex) => {
     const at = token.raw ? markdown.indexOf(token.raw, fromIndex) : -1;
     // docsify's link options sit in the title: ':ignore' leaves the href as it is (a file, not a route).
     const ignored = kind === 'link' && typeof token.title === 'string' && /(^|\s):ignore(\s|$)/.test(token.title);
-    found.push({ kind: ignored ? 'ignored-link' : kind, href: token.href, line: lineOf(markdown, at >= 0 ? at : fromIndex), text: token.text });
+    found.push({ kind: ignored ? 'ignored-link' : kind, href: token.href, line: lineAt(at >= 0 ? at : fromIndex), text: token.text });
     return at >= 0 ? at + token.raw.length : fromIndex;
   };
   const visit = (tokens, start) => {
@@ -111,7 +107,7 @@ function collectLinks(markdown) {
         const at = markdown.indexOf(token.raw, pos);
         const base = at >= 0 ? at : pos;
         for (const m of token.raw.matchAll(/<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-          found.push({ kind: 'html-link', href: m[1] ?? m[2], line: lineOf(markdown, base + m.index), text: '' });
+          found.push({ kind: 'html-link', href: m[1] ?? m[2], line: lineAt(base + m.index), text: '' });
         }
         if (at >= 0) pos = at + token.raw.length;
         continue;

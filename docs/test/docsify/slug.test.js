@@ -93,3 +93,15 @@ test('extractHeadings matches docsify on every page of the site', () => {
   }
   assert.ok(pages > 0, 'no pages found in ENG/, CHN/, JB_TW/');
 });
+
+test('a text is lexed once: the same text gives the same tokens, frozen so that no reader changes them', () => {
+  const { lexMarkdown } = require('../../src/docsify/docsify-runtime');
+  const text = `# Lexed once ${process.pid}\n\nA [link](#x) and \`code\`.\n`;
+  const tokens = lexMarkdown(text);
+  assert.equal(lexMarkdown(text), tokens);
+  assert.equal(tokens[0].type, 'heading');
+  // (the tokens come from docsify's sandbox: its own TypeError)
+  assert.throws(() => { tokens[0].text = 'changed'; }, { name: 'TypeError' });
+  assert.throws(() => { tokens[2].tokens.push({}); }, { name: 'TypeError' });
+  assert.equal(lexMarkdown(text)[0].text, `Lexed once ${process.pid}`);
+});

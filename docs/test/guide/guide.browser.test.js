@@ -9,7 +9,7 @@ const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const { startSite, launchBrowser, watchProblems, gotoRoute } = require('../support/browser');
+const { startSite, launchBrowser, watchProblems, gotoRoute, showRoute } = require('../support/browser');
 const { generatePages } = require('../../src/generate-pages');
 const { includedBlocks, loadGuideConfig } = require('../../src/guide/code-blocks');
 const { repoRoot } = require('../support/content-copy');
@@ -42,7 +42,7 @@ test('the code a guide page shows in the browser is its files\' code, in every l
     for (const lang of manifest.languages) {
       const { route, relPath } = entry.entries[lang.code];
       const expected = includedBlocks(files.get(relPath)).map((b) => b.code);
-      await gotoRoute(page, site.url, route);
+      await showRoute(page, site.url, route); // the next page by the address, as a reader's link does
       const shown = await page.$$eval('.markdown-section pre code', (els) => els.map((el) => el.textContent.replace(/\n$/, '')));
       // Typed blocks (commands) are on the page too: every included block must be among them, in order.
       let at = 0;
@@ -97,7 +97,7 @@ test('the tutorial\'s pages in the browser: code and change blocks render as cod
       const where = `${lang.code} ${route}`;
       const blocks = fencedBlocks(files.get(relPath));
       const folder = /examples\/tutorial\/(\d{2}-[\w-]+)/.exec(files.get(relPath))[1];
-      await gotoRoute(page, site.url, route);
+      await showRoute(page, site.url, route);
       const shown = await page.evaluate((step) => {
         const main = document.querySelector('#main');
         const prose = main.cloneNode(true);
