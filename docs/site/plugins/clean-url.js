@@ -25,18 +25,55 @@
   var article = document.querySelector('#app.prerendered #main');
   var nav = document.querySelector('#app.prerendered .sidebar-nav');
   // Only while docsify opens this page: a reader who arrived with "#/..." of another page sees that one.
-  var samePage = target === '#' + route || target.indexOf('#' + route + '?') === 0;
+  function showsRoute(hash) {
+    try { hash = decodeURIComponent(hash); } catch (e) { /* not percent-encoded */ }
+    return hash === '#' + route || hash.indexOf('#' + route + '?') === 0;
+  }
+  var samePage = showsRoute(target);
 
   function moveChildren(from, to) {
     if (!from || !to || to.children.length !== 0 || from === to) return;
     while (from.firstChild) to.appendChild(from.firstChild);
   }
 
+  // Work that draws over the prerendered page before docsify renders it again (the benchmark charts:
+  // on-demand-scripts.js and benchmark-charts.js) registers here. docsify's first render of this page
+  // builds the same article from its Markdown, which the reader does not see change but which takes
+  // the main thread for a few hundred milliseconds (Markdown, parse, style and layout of a long page):
+  // it waits until that work is done, so it never runs between the charts. HOLD_LIMIT_MS bounds the
+  // wait (a script that fails to load never holds docsify back for good).
+  var HOLD_LIMIT_MS = 3000;
+  var holds = [];
+  function hold(promise) {
+    holds.push(Promise.resolve(promise).catch(function () {}));
+  }
+  function whenHoldsDone() {
+    var count = holds.length;
+    return Promise.all(holds).then(function () {
+      return holds.length > count ? whenHoldsDone() : undefined; // a held task registered another
+    });
+  }
+  function afterHolds(next) {
+    var done = false;
+    var go = function () { if (!done) { done = true; next(); } };
+    whenHoldsDone().then(go);
+    window.setTimeout(go, HOLD_LIMIT_MS);
+  }
+  window.DROGON_PRERENDERED = samePage ? { hold: hold } : null;
+
   function holdPrerendered(hook) {
+    var first = true;
     hook.mounted(function () {
       if (!samePage) return;
       moveChildren(article, document.querySelector('#main'));
       moveChildren(nav, document.querySelector('.sidebar-nav'));
+    });
+    hook.beforeEach(function (markdown, next) {
+      var wait = first && samePage && holds.length;
+      first = false;
+      if (!wait) return next(markdown);
+      // (Unless the reader went to another page meanwhile: docsify renders that one, not this.)
+      afterHolds(function () { if (showsRoute(window.location.hash)) next(markdown); });
     });
   }
 

@@ -77,10 +77,16 @@
   function afterFirstPaint(fn) {
     window.requestAnimationFrame(function () { window.setTimeout(fn, 0); });
   }
+  // docsify's first render of the prerendered page waits for them (plugins/clean-url.js): they draw
+  // over the page it would build again.
   function loadPrerendered() {
-    afterFirstPaint(function () {
-      groups.forEach(function (g) { if (document.querySelector('#main .' + g.className)) load(g).catch(function () {}); });
+    var loaded = new Promise(function (resolve) {
+      afterFirstPaint(function () {
+        var needed = groups.filter(function (g) { return document.querySelector('#main .' + g.className); });
+        Promise.all(needed.map(function (g) { return load(g).catch(function () {}); })).then(resolve);
+      });
     });
+    if (window.DROGON_PRERENDERED) window.DROGON_PRERENDERED.hold(loaded);
   }
 
   // Whether Markdown holds an element of the class (in its raw HTML: class="... name ...").

@@ -48,6 +48,7 @@
   var idle = null; // the pending task or idle callback that draws the next chart
   var idleIsTask = false; // whether it is a task (setTimeout), not an idle callback
   var soon = []; // queued figures in or near the window (drawn next, one per task)
+  var whenQueueDrawn = []; // resolves of the promises of allDrawn()
 
   // The first table after the figure in the page, before the next heading or chart: a sibling after it
   // (or inside one, such as its folded data table); when the figure is the last thing of a box (a
@@ -63,6 +64,12 @@
       }
     }
     return null;
+  }
+
+  // A table's text as the reader reads it: the prerender's markdown-it and docsify's marked put
+  // different white space between the rows.
+  function textOf(table) {
+    return table.textContent.replace(/\s+/g, ' ').trim();
   }
 
   // Reads a figure's data and its table's labels (once: kept on the figure) and reserves the chart's
@@ -87,7 +94,7 @@
     var layout = chartLayout(spec, labels, width === undefined ? figure.clientWidth : width);
     wrapper.style.position = 'relative';
     wrapper.style.height = layout.height ? layout.height + 'px' : '';
-    figure.benchPrepared = { spec: spec, labels: labels, canvas: canvas, wrapper: wrapper, tableText: table.textContent };
+    figure.benchPrepared = { spec: spec, labels: labels, canvas: canvas, wrapper: wrapper, tableText: textOf(table) };
     return figure.benchPrepared;
   }
 
@@ -136,6 +143,7 @@
   // until every chart is drawn (a timeout: drawn soon on a busy page too).
   function drawWhenIdle() {
     soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
+    if (!queue.length) whenQueueDrawn.splice(0).forEach(function (resolve) { resolve(); });
     if (idle !== null || !queue.length) return;
     var next = function () {
       idle = null;
@@ -201,6 +209,14 @@
     drawWhenIdle();
   }
 
+  // A promise settled once every queued chart is drawn (or failed).
+  function allDrawn() {
+    return new Promise(function (resolve) {
+      if (!queue.length) resolve();
+      else whenQueueDrawn.push(resolve);
+    });
+  }
+
   // When docsify renders the page that is already shown (a prerendered page's first render), the
   // figures it makes are swapped for the ones already there: same id, same data, same table text.
   function keepFigures(records) {
@@ -217,7 +233,7 @@
       var old = gone[figure.id];
       if (!old || old.isConnected || figure.benchPrepared || old.getAttribute('data-chart') !== figure.getAttribute('data-chart')) return;
       var table = tableAfter(figure);
-      if (!table || table.textContent !== old.benchPrepared.tableText) return;
+      if (!table || textOf(table) !== old.benchPrepared.tableText) return;
       figure.parentNode.replaceChild(old, figure);
     });
   }
@@ -307,13 +323,17 @@
       }
       drawAll(win.document.querySelector('.markdown-section') || win.document.body);
     };
-    // A prerendered page shows its charts' figures already: drawn now, before docsify starts.
-    if (win.document.querySelector('#main figure.bench-chart[data-chart]')) draw();
+    // A prerendered page shows its charts' figures already: drawn now, and docsify's render of the
+    // same page waits until every one is drawn (plugins/clean-url.js), so it never runs between them.
+    if (win.document.querySelector('#main figure.bench-chart[data-chart]')) {
+      draw();
+      if (win.DROGON_PRERENDERED) win.DROGON_PRERENDERED.hold(allDrawn());
+    }
     var plugin = function (hook) { hook.doneEach(draw); };
     var config = win.$docsify || {};
     config.plugins = [].concat(config.plugins || [], plugin);
     win.$docsify = config;
   }
 
-  return { tableAfter: tableAfter, chartOfFigure: chartOfFigure, setExtra: setExtra, install: install };
+  return { tableAfter: tableAfter, chartOfFigure: chartOfFigure, setExtra: setExtra, allDrawn: allDrawn, install: install };
 });
