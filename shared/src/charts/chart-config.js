@@ -53,6 +53,15 @@
     return { horizontal: false, height: 170 + legendRows * LEGEND_ROW_PX };
   }
 
+  // One number format per language for every chart of a page: making an Intl.NumberFormat is the
+  // costly part (it loads the locale's data), using it is cheap.
+  var compactFormats = {};
+  function compactNumbers(locale) {
+    var key = String(locale);
+    if (!compactFormats[key]) compactFormats[key] = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+    return compactFormats[key];
+  }
+
   /**
    * The Chart.js configuration of one chart: spec (the data-chart JSON), its table's labels, and for a
    * grouped chart the group to draw (default: the one the page selects).
@@ -62,7 +71,7 @@
     var horizontal = chartLayout(spec, labels, width).horizontal;
     var valueAxis = horizontal ? 'x' : 'y';
     var categoryAxis = horizontal ? 'y' : 'x';
-    var numbers = new Intl.NumberFormat(spec.locale, { notation: 'compact', maximumFractionDigits: 2 });
+    var numbers = compactNumbers(spec.locale);
     if (spec.groups && (group === undefined || group === null)) group = initialGroup(spec, labels);
     var datasets = chartDatasets(spec, labels, group);
     var scales = {};
@@ -173,6 +182,6 @@
   }
 
   return {
-    chartLayout: chartLayout, chartConfig: chartConfig, LEGEND_ROW_PX: LEGEND_ROW_PX,
+    chartLayout: chartLayout, chartConfig: chartConfig, compactNumbers: compactNumbers, LEGEND_ROW_PX: LEGEND_ROW_PX,
   };
 });

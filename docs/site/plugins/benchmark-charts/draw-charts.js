@@ -40,6 +40,7 @@
   var ownXAxis = datasets.ownXAxis;
   var chartLayout = layout.chartLayout;
   var chartConfig = layout.chartConfig;
+  var compactNumbers = layout.compactNumbers;
 
   var root = typeof self !== 'undefined' ? self : {};
   var active = []; // the drawn charts
@@ -138,21 +139,25 @@
     while (queue.length) drawQueued(queue[0]);
   }
 
-  // One chart per task, so that no task draws two (the page answers input and docsify renders between
-  // them): the charts in or near the window first, each in the next task, then one per idle period,
-  // until every chart is drawn (a timeout: drawn soon on a busy page too).
+  // No task draws more than the page can spare (it answers input and docsify renders between them):
+  // the charts in or near the window first, one per task, then the others in idle periods, as many as
+  // the period leaves time for (IDLE_CHART_MS each; at least one), until every chart is drawn (a
+  // timeout: drawn soon on a busy page too). Several in one idle period spare the frame the page would
+  // otherwise lay out and paint between two of them.
+  var IDLE_CHART_MS = 20;
   function drawWhenIdle() {
     soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
     if (!queue.length) whenQueueDrawn.splice(0).forEach(function (resolve) { resolve(); });
     if (idle !== null || !queue.length) return;
-    var next = function () {
+    var next = function (deadline) {
       idle = null;
       soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
       if (queue.length) drawQueued(soon.length ? soon[0] : queue[0]);
+      while (deadline && !deadline.didTimeout && queue.length && !soon.length && deadline.timeRemaining() >= IDLE_CHART_MS) drawQueued(queue[0]);
       drawWhenIdle();
     };
     idleIsTask = Boolean(soon.length || !root.requestIdleCallback);
-    idle = idleIsTask ? root.setTimeout(next, 0) : root.requestIdleCallback(next, { timeout: 60 });
+    idle = idleIsTask ? root.setTimeout(function () { next(null); }, 0) : root.requestIdleCallback(next, { timeout: 60 });
   }
 
   // A queued figure in or near the window: drawn in one of the next tasks, before the others.
@@ -245,7 +250,7 @@
     // Series with their own x: the axis follows the points drawn now (another group's rates, a reader's run).
     if (hasOwnX(f.spec)) {
       var font = chart.options.scales.x.ticks && chart.options.scales.x.ticks.font;
-      chart.options.scales.x = ownXAxis(f.spec, chart.data.datasets, new Intl.NumberFormat(f.spec.locale, { notation: 'compact', maximumFractionDigits: 2 }));
+      chart.options.scales.x = ownXAxis(f.spec, chart.data.datasets, compactNumbers(f.spec.locale));
       if (font) chart.options.scales.x.ticks.font = font;
       applyInk(chart.options);
     }
