@@ -69,7 +69,7 @@
       moveChildren(nav, document.querySelector('.sidebar-nav'));
     });
     hook.beforeEach(function (markdown, next) {
-      var wait = first && samePage && holds.length;
+      var wait = first && samePage && holds.length && showsRoute(window.location.hash);
       first = false;
       if (!wait) return next(markdown);
       // (Unless the reader went to another page meanwhile: docsify renders that one, not this.)

@@ -80,9 +80,10 @@
   // docsify's first render of the prerendered page waits for them (plugins/clean-url.js): they draw
   // over the page it would build again.
   function loadPrerendered() {
+    var needed = groups.filter(function (g) { return document.querySelector('#main .' + g.className); });
+    if (!needed.length) return;
     var loaded = new Promise(function (resolve) {
       afterFirstPaint(function () {
-        var needed = groups.filter(function (g) { return document.querySelector('#main .' + g.className); });
         Promise.all(needed.map(function (g) { return load(g).catch(function () {}); })).then(resolve);
       });
     });

@@ -190,6 +190,8 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
   }
   // From the first frame that shows the prerendered page until docsify has rendered it, the title
   // never disappears (docsify's empty layout holds the prerendered page while it fetches).
+  // On the Benchmarks page, docsify renders the page again only once every chart is drawn over the
+  // prerendered one (clean-url.js holds it), and keeps the charts drawn (none drawn twice).
   const watched = await newPage(withJs);
   await watched.addInitScript(() => {
     const frames = window.TITLE_FRAMES = [];
@@ -199,6 +201,12 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
       if (!document.documentElement.getAttribute('data-rendered-route')) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
+    const canvases = () => [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.querySelector('canvas'));
+    new MutationObserver(() => {
+      if (window.AT_RENDER || !document.documentElement.getAttribute('data-rendered-route')) return;
+      window.AT_RENDER = { states: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.getAttribute('data-chart-state')), canvases: canvases() };
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-rendered-route'] });
+    window.SAME_CANVASES = () => { const now = canvases(); return now.length === window.AT_RENDER.canvases.length && now.every((c, i) => c === window.AT_RENDER.canvases[i]); };
   });
   const bench = map.pages.find((p) => p.id === 'benchmarks').languages['zh-TW'];
   await watched.goto(`${site.url}${cleanUrl(bench.route)}`);
@@ -207,7 +215,19 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
   const firstShown = frames.indexOf(true);
   assert.ok(firstShown >= 0, 'the title was never painted');
   assert.deepEqual(frames.slice(firstShown).filter((shown) => !shown), [], `frames without the title after it was shown: ${frames.join(',')}`);
+  const atRender = await watched.evaluate(() => window.AT_RENDER.states);
+  assert.ok(atRender.length > 1 && atRender.every((state) => state === 'drawn'), `chart states when docsify rendered the page: ${atRender}`);
+  await watched.waitForTimeout(300);
+  assert.ok(await watched.evaluate(() => window.SAME_CANVASES()), 'docsify\'s render replaced the charts drawn before it');
   assertClean(watched);
+  // A reader who goes to another page while docsify's render of the prerendered one waits sees that page.
+  const other = map.pages.find((p) => p.id === 'http-controller').languages['zh-TW'];
+  await watched.goto(`${site.url}${cleanUrl(bench.route)}`, { waitUntil: 'domcontentloaded' });
+  await watched.evaluate((route) => { window.location.hash = `#${route}`; }, other.route);
+  await waitForRendered(watched, other.route);
+  await watched.waitForTimeout(3500); // longer than the hold's limit
+  assert.equal((await watched.textContent('#main h1')).trim(), other.title);
+  assert.equal(decodeURIComponent(await watched.evaluate(() => location.hash)), `#${other.route}`);
   await watched.close();
 
   // A heading link of a prerendered page (#id) opens that heading in docsify (?id=).

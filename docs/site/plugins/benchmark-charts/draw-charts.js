@@ -10,11 +10,13 @@
 //
 // In order of sight: each figure's data and labels are read once and its height reserved at once
 // (nothing moves when it is drawn); the charts in the window are drawn first, the others as they come
-// near it or in idle time, one chart per task, and all of them before printing. On a prerendered page (a clean URL) the
+// near it (one per task) or in idle time (as many as an idle period leaves time for), and all of them
+// before printing. On a prerendered page (a clean URL) the
 // charts are drawn as soon as this script runs, over the static images the build made
-// (docs/src/prerender/chart-images.js), before docsify has rendered anything: when docsify then
-// renders the same page again, each figure it makes with the same data and table is swapped for the
-// one already there (at once, before the next frame), so no chart is drawn twice. Charts of a page the
+// (docs/src/prerender/chart-images.js), before docsify has rendered anything; docsify's render of the
+// same page waits until every one is drawn (plugins/clean-url.js), and each figure it makes with the
+// same data and table is swapped for the one already there (at once, before the next frame), so no
+// chart is drawn twice. Charts of a page the
 // reader left are destroyed; charts are resized around printing and recoloured when the theme changes
 // (light / dark: colours from site.css --chart-*). Each figure gets data-chart-state="drawn" or
 // "error" (with the reason in the console).
