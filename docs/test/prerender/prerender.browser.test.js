@@ -205,7 +205,7 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
     new MutationObserver(() => {
       if (window.AT_RENDER || !document.documentElement.getAttribute('data-rendered-route')) return;
       window.AT_RENDER = { states: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.getAttribute('data-chart-state')), canvases: canvases() };
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-rendered-route'] });
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered-route'] });
     window.SAME_CANVASES = () => { const now = canvases(); return now.length === window.AT_RENDER.canvases.length && now.every((c, i) => c === window.AT_RENDER.canvases[i]); };
   });
   const bench = map.pages.find((p) => p.id === 'benchmarks').languages['zh-TW'];
