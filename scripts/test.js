@@ -29,9 +29,12 @@ function findTests(dir) {
   return found;
 }
 
-// Browser tests last: they need the built site, which earlier tests check.
+// The long files first (a browser's walks through the site, the page runner's: minutes each), so that
+// the many short ones fill the end of the run instead of one long file running on its own (the site
+// they serve is built before any file runs).
+const LONG_FILE = /\.browser\.test\.js$|\/pages-[\w-]+\.test\.js$/;
 const files = testDirs.flatMap((d) => findTests(join(root, d)))
-  .sort((a, b) => Number(a.includes('.browser.')) - Number(b.includes('.browser.')))
+  .sort((a, b) => Number(LONG_FILE.test(b)) - Number(LONG_FILE.test(a)))
   .map((f) => relative(root, f));
 if (files.length === 0) {
   console.error('error: no test files found under ' + testDirs.join(', '));
