@@ -29,13 +29,22 @@ function findTests(dir) {
   return found;
 }
 
-// The long files first (a browser's walks through the site, the page runner's: minutes each), so that
-// the many short ones fill the end of the run instead of one long file running on its own (the site
-// they serve is built before any file runs).
+// The order files start in, two at a time. The long files first (a browser's walks through the site,
+// the page runner's: minutes each, computing in Chromium), each followed by a few of the examples'
+// tests (which mostly wait on their servers and builds), so that the two files running together
+// rarely both wait or both compute; then the many short unit tests, which fill the end of the run
+// instead of one long file running on its own. (The site the browser files serve is built before
+// any file runs.)
 const LONG_FILE = /\.browser\.test\.js$|\/pages-[\w-]+\.test\.js$/;
-const files = testDirs.flatMap((d) => findTests(join(root, d)))
-  .sort((a, b) => Number(LONG_FILE.test(b)) - Number(LONG_FILE.test(a)))
-  .map((f) => relative(root, f));
+function startOrder(all) {
+  const long = all.filter((f) => LONG_FILE.test(f));
+  const waiting = all.filter((f) => !LONG_FILE.test(f) && f.startsWith('examples/'));
+  const rest = all.filter((f) => !long.includes(f) && !waiting.includes(f));
+  const perLong = Math.ceil(waiting.length / Math.max(1, long.length));
+  return [...long.flatMap((f, i) => [f, ...waiting.slice(i * perLong, (i + 1) * perLong)]),
+    ...(long.length ? [] : waiting), ...rest];
+}
+const files = startOrder(testDirs.flatMap((d) => findTests(join(root, d))).map((f) => relative(root, f)));
 if (files.length === 0) {
   console.error('error: no test files found under ' + testDirs.join(', '));
   process.exit(1);
