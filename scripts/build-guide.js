@@ -55,14 +55,24 @@ function defaultBuildDir(state, sourceDir) {
 // build takes the compiled objects of the last one. Set through env in the launcher itself, so a
 // `cmake --build` run by hand in the folder uses the same cache. None when ccache is missing.
 function compilerLauncher(sourceDir, env) {
+  const cache = compilerCache(env);
+  if (!cache) return null;
+  const checkout = fs.realpathSync(path.join(sourceDir, '..', '..'));
+  return ['env', `CCACHE_DIR=${cache.dir}`, `CCACHE_BASEDIR=${checkout}`, 'CCACHE_NOHASHDIR=1', cache.ccache].join(';');
+}
+
+// ccache and its cache folder in the bench home (created), or null when ccache is missing. The page
+// runner's readers compile through the same cache (examples/guide/page-runner/compiler-cache.js).
+function compilerCache(env) {
   let ccache;
   try {
     ccache = execFileSync('sh', ['-c', 'command -v ccache'], { encoding: 'utf8', env }).trim();
   } catch {
     return null;
   }
-  const checkout = fs.realpathSync(path.join(sourceDir, '..', '..'));
-  return ['env', `CCACHE_DIR=${path.join(benchHome(env), 'ccache')}`, `CCACHE_BASEDIR=${checkout}`, 'CCACHE_NOHASHDIR=1', ccache].join(';');
+  const dir = path.join(benchHome(env), 'ccache');
+  fs.mkdirSync(dir, { recursive: true });
+  return { ccache, dir };
 }
 
 // Runs a command in its own process group, bounded in time; output to `log` (a file) and, unless
@@ -198,4 +208,4 @@ if (require.main === module) {
   })();
 }
 
-module.exports = { ensureGuideBuild, defaultBuildDir, readState, GuideBuildError };
+module.exports = { ensureGuideBuild, defaultBuildDir, readState, compilerCache, GuideBuildError };

@@ -35,11 +35,12 @@ function findTests(dir) {
 // rarely both wait or both compute; then the many short unit tests, which fill the end of the run
 // instead of one long file running on its own. (The site the browser files serve is built before
 // any file runs.)
-const LONG_FILE = /\.browser\.test\.js$|\/pages-[\w-]+\.test\.js$/;
+const BROWSER_FILE = /\.browser\.test\.js$/;
+const LONG_FILE = (f) => BROWSER_FILE.test(f) || /\/pages-[\w-]+\.test\.js$/.test(f);
 function startOrder(all) {
-  const long = all.filter((f) => LONG_FILE.test(f));
-  const waiting = all.filter((f) => !LONG_FILE.test(f) && f.startsWith('examples/'));
-  const rest = all.filter((f) => !long.includes(f) && !waiting.includes(f));
+  const long = all.filter(LONG_FILE);
+  const waiting = all.filter((f) => !LONG_FILE(f) && f.startsWith('examples/'));
+  const rest = all.filter((f) => !LONG_FILE(f) && !f.startsWith('examples/'));
   const perLong = Math.ceil(waiting.length / Math.max(1, long.length));
   return [...long.flatMap((f, i) => [f, ...waiting.slice(i * perLong, (i + 1) * perLong)]),
     ...(long.length ? [] : waiting), ...rest];
@@ -69,7 +70,7 @@ async function main() {
   try {
     const started = Date.now();
     // (No site when no browser test file runs, as in the broken-sample test's partial copies.)
-    if (files.some((f) => f.includes('.browser.'))) {
+    if (files.some((f) => BROWSER_FILE.test(f))) {
       try {
         await buildSite({ siteDir: join(siteRoot, 'site'), writeSources: false, quiet: true });
         env.DROGON_TEST_SITE = join(siteRoot, 'site');

@@ -14,6 +14,7 @@ const path = require('node:path');
 const { parseRegions, MARKER_LINE } = require('./regions');
 const { CPP_FILE, blankNonCode, classifyHead } = require('./cpp-scope');
 const { codeSpan } = require('../../../shared/src/escape');
+const { lineNumbers } = require('../../../shared/src/line-numbers');
 
 const REST_OPEN = /^([ \t]*)<!-- guide:unshown\b.*-->[ \t]*$/;
 const REST_CLOSE = /^[ \t]*<!-- \/guide:unshown -->[ \t]*$/;
@@ -42,17 +43,6 @@ function codeLines(lines, file, blankedText = null) {
   return lines.map((l, i) => (l.trim() === '' || MARKER_LINE.test(l) || comment.test(l) ? -1 : i)).filter((i) => i >= 0);
 }
 
-const lineOf = (offsets, at) => {
-  let lo = 0;
-  let hi = offsets.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (offsets[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-};
-
 /**
  * The items of a C++ file, as a tree: [{ kind: 'function'|'class'|'namespace'|'statement'|'preprocessor',
  * name, keyword, start, end (0-based lines), bodyStart, bodyEnd (function and container bodies),
@@ -60,9 +50,8 @@ const lineOf = (offsets, at) => {
  */
 function cppItems(text, blanked = null) {
   const code = blanked ?? blankNonCode(text);
-  const offsets = [0];
-  for (let i = 0; i < code.length; i++) if (code[i] === '\n') offsets.push(i + 1);
-  const line = (at) => lineOf(offsets, at);
+  const lineAt = lineNumbers(code);
+  const line = (at) => lineAt(at) - 1; // 0-based
   let i = 0;
   const n = code.length;
   const skipBraces = () => { // at '{': past its matching '}', returns the index of that '}'

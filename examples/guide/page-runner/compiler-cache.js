@@ -11,21 +11,12 @@
 // their paths relative to the build folder, so a copy of new content finds the objects of its
 // unchanged files.
 'use strict';
-const fs = require('node:fs');
-const path = require('node:path');
-const { execFileSync } = require('node:child_process');
-const { benchHome } = require('../../../shared/src/bench-state');
+const { compilerCache } = require('../../../scripts/build-guide');
 
 /** ccache's folder, or null when ccache is missing (the pages then compile without a cache). */
 function compilerCacheDir(env = process.env) {
-  try {
-    execFileSync('sh', ['-c', 'command -v ccache'], { stdio: 'ignore', env });
-  } catch {
-    return null;
-  }
-  const dir = path.join(benchHome(env), 'ccache');
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
+  const cache = compilerCache(env);
+  return cache && cache.dir;
 }
 
 /** The variables a reader's shell gets for the cache in dir (none without one). */
