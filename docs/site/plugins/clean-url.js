@@ -59,7 +59,9 @@
     whenHoldsDone().then(go);
     window.setTimeout(go, HOLD_LIMIT_MS);
   }
-  window.DROGON_PRERENDERED = samePage ? { hold: hold } : null;
+  // whenDone(fn): fn runs once the held work is done (plugins/deferred-site-scripts.js starts the
+  // site's other scripts then).
+  window.DROGON_PRERENDERED = samePage ? { hold: hold, whenDone: afterHolds } : null;
 
   function holdPrerendered(hook) {
     var first = true;

@@ -20,7 +20,10 @@
       var className = template.getAttribute('data-when-class');
       if (!className) throw new Error('on-demand scripts: a <template class="on-demand-scripts"> has no data-when-class');
       var scripts = Array.prototype.map.call(template.content.querySelectorAll('script[src]'), function (s) { return s.getAttribute('src'); });
-      return { className: className, scripts: scripts, loading: null };
+      // A prerendered page that shows the class loads them itself, before the site's other scripts
+      // (docs/src/prerender/page-html.js): loaded already.
+      var onPage = scripts.every(function (src) { return document.querySelector('body > script[src="' + src + '"]'); });
+      return { className: className, scripts: scripts, loading: onPage ? Promise.resolve() : null };
     });
   }
   var doneEach = []; // the doneEach hooks of the plugins loaded so far

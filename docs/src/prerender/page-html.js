@@ -30,17 +30,56 @@ function alternateLinks(alternates) {
   return alternates.map((a) => `  <link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}">`).join('\n');
 }
 
-// The scripts a page loads: every <script src> of the template outside its on-demand <template>s
-// (plugins/on-demand-scripts.js), and a template's scripts when the page has an element of its
-// data-when-class (a guide page never fetches Chart.js; the Benchmarks page starts it at once).
-function scriptsToPreload(template, articleHtml) {
-  const srcs = (html) => [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-  const onDemand = /<template class="on-demand-scripts" data-when-class="([\w-]+)">([\s\S]*?)<\/template>/g;
-  const always = srcs(template.replace(onDemand, ''));
-  const needed = [...template.matchAll(onDemand)]
+const ON_DEMAND = /<template class="on-demand-scripts" data-when-class="([\w-]+)">([\s\S]*?)<\/template>/g;
+const DOCSIFY_SCRIPT = 'vendor/docsify/docsify.min.js';
+const DEFERRED_SCRIPTS_LOADER = 'plugins/deferred-site-scripts.js';
+const FIRST_SITE_SCRIPT = '<script src="navigation-map.js"></script>';
+
+const scriptSrcs = (html) => [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+const scriptTag = (src) => `<script src="${escapeHtml(src)}"></script>`;
+
+// The scripts of the on-demand <template>s (plugins/on-demand-scripts.js) whose data-when-class an
+// element of the page has: a guide page needs none (it never fetches Chart.js), the Benchmarks page
+// needs the charts'.
+function onDemandScriptsShown(template, articleHtml) {
+  return [...template.matchAll(ON_DEMAND)]
     .filter(([, className]) => new RegExp(`\\sclass="(?:[^"]*\\s)?${className}(?:\\s[^"]*)?"`).test(articleHtml))
-    .flatMap(([, , body]) => srcs(body));
-  return [...always, ...needed];
+    .flatMap(([, , body]) => scriptSrcs(body));
+}
+
+// The scripts a page preloads: every <script src> of the template outside its on-demand <template>s.
+// A page that shows an element of a template's data-when-class preloads only what it runs first:
+// that template's scripts and the loader of the others (pageScriptsFirst), which are fetched when
+// they are added, so that the first screen's styles do not share the network and the CPU with them.
+function scriptsToPreload(template, articleHtml) {
+  const shown = onDemandScriptsShown(template, articleHtml);
+  return shown.length ? [...shown, DEFERRED_SCRIPTS_LOADER] : scriptSrcs(template.replace(ON_DEMAND, ''));
+}
+
+// A page whose own scripts draw over it (the Benchmarks page's charts: Chart.js and its plugins) runs
+// them first, right after clean-url.js, and the site's other scripts once they are done: the charts
+// are then drawn one after another on a quiet main thread, instead of between docsify's start (its
+// code, then the relayout of the whole page it moves into its own layout) and the other plugins'.
+// Those scripts are listed in a <template class="deferred-site-scripts">, docsify last, for
+// plugins/deferred-site-scripts.js, which adds them once the page's held work is done
+// (plugins/clean-url.js); docsify starts after every plugin has registered, as it does at
+// DOMContentLoaded when they are plain scripts. The on-demand templates stay, for the pages docsify
+// shows next.
+function pageScriptsFirst(html, shown) {
+  const from = html.indexOf(FIRST_SITE_SCRIPT);
+  const to = html.lastIndexOf('</body>');
+  if (from < 0 || to < from) throw new Error(`prerender: docs/site/index.html must load ${FIRST_SITE_SCRIPT} before </body>`);
+  const region = html.slice(from, to);
+  const site = scriptSrcs(region.replace(ON_DEMAND, ''));
+  if (!site.includes(DOCSIFY_SCRIPT)) throw new Error(`prerender: docs/site/index.html must load ${DOCSIFY_SCRIPT} at the end of <body>`);
+  const deferred = [...site.filter((src) => src !== DOCSIFY_SCRIPT), DOCSIFY_SCRIPT];
+  const scripts = [
+    ...shown.map(scriptTag),
+    ...(region.match(ON_DEMAND) || []),
+    `<template class="deferred-site-scripts">${deferred.map(scriptTag).join('')}</template>`,
+    scriptTag(DEFERRED_SCRIPTS_LOADER),
+  ];
+  return `${html.slice(0, from)}${scripts.join('\n  ')}\n${html.slice(to)}`;
 }
 
 /**
@@ -92,6 +131,8 @@ function pageDocument(template, page) {
   html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '', '<noscript> in <body>');
   // clean-url.js before every other script: docsify must start on the page's route.
   html = replaceOnce(html, /<script src="navigation-map\.js"><\/script>/, (m) => `<script src="${CLEAN_URL_SCRIPT}"></script>\n  ${m}`, '<script src="navigation-map.js">');
+  const shown = onDemandScriptsShown(template, page.articleHtml);
+  if (shown.length) html = pageScriptsFirst(html, shown);
   return html;
 }
 

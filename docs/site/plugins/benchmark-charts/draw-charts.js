@@ -11,13 +11,12 @@
 // In order of sight: each figure's data and labels are read once and its height reserved at once
 // (nothing moves when it is drawn); the charts in the window are drawn first, the others as they come
 // near it (one per task) or in idle time (as many as an idle period leaves time for), and all of them
-// before printing. On a prerendered page (a clean URL) the
-// charts are drawn as soon as this script runs, over the static images the build made
-// (docs/src/prerender/chart-images.js), before docsify has rendered anything; docsify's render of the
-// same page waits until every one is drawn (plugins/clean-url.js), and each figure it makes with the
-// same data and table is swapped for the one already there (at once, before the next frame), so no
-// chart is drawn twice. Charts of a page the
-// reader left are destroyed; charts are resized around printing and recoloured when the theme changes
+// before printing. On a prerendered page (a clean URL) this script runs before the site's others
+// (docs/src/prerender/page-html.js) and the charts are drawn from the page's first frame on, over the
+// static images the build made (docs/src/prerender/chart-images.js); docsify starts and renders the
+// same page once every one is drawn (plugins/clean-url.js, plugins/deferred-site-scripts.js), and each
+// figure it makes with the same data and table is swapped for the one already there (at once, before
+// the next frame), so no chart is drawn twice. Charts of a page the reader left are destroyed; charts are resized around printing and recoloured when the theme changes
 // (light / dark: colours from site.css --chart-*). Each figure gets data-chart-state="drawn" or
 // "error" (with the reason in the console).
 (function (root, factory) {
@@ -330,11 +329,19 @@
       }
       drawAll(win.document.querySelector('.markdown-section') || win.document.body);
     };
-    // A prerendered page shows its charts' figures already: drawn now, and docsify's render of the
-    // same page waits until every one is drawn (plugins/clean-url.js), so it never runs between them.
+    // A prerendered page shows its charts' figures already: drawn from its first frame on (Chart.js's
+    // first chart never holds back the first screen of text), and docsify's start and render of the
+    // same page wait until every one is drawn (plugins/clean-url.js), so nothing runs between them.
     if (win.document.querySelector('#main figure.bench-chart[data-chart]')) {
-      draw();
-      if (win.DROGON_PRERENDERED) win.DROGON_PRERENDERED.hold(allDrawn());
+      var drawn = new Promise(function (resolve) {
+        win.requestAnimationFrame(function () {
+          win.setTimeout(function () {
+            draw();
+            allDrawn().then(resolve);
+          }, 0);
+        });
+      });
+      if (win.DROGON_PRERENDERED) win.DROGON_PRERENDERED.hold(drawn);
     }
     var plugin = function (hook) { hook.doneEach(draw); };
     var config = win.$docsify || {};
