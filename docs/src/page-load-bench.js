@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Speed figures of the Benchmarks page, printed (never asserted: they depend on the machine and on
 // what else runs on it). Builds the site into a temp folder (or serves a built one: --site DIR),
-// serves it on a free loopback port, and in headless Chromium (Debian's /usr/bin/chromium via
-// playwright-core) opens the page in every language at its prerendered clean URL (<DIR>/<page>/) and
-// at its docsify hash route (index.html#/<DIR>/<page>), alternately, several rounds each. Per language
-// and route, the medians of:
+// serves it on a free loopback port from a process of its own, and in headless Chromium (Debian's
+// /usr/bin/chromium via playwright-core) opens the page in every language at its prerendered clean URL
+// (<DIR>/<page>/) and at its docsify hash route (index.html#/<DIR>/<page>): once untimed (its scripts
+// are weighed then), then alternately, several rounds each. Per language and route, the medians of:
 //   - verdict table: the first frame with the at-a-glance verdict table laid out in the window;
 //   - first chart: the first figure a chart library drew (data-chart-state="drawn");
 //   - every chart: every figure of the page drawn;
@@ -29,6 +29,7 @@ const os = require('node:os');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const { inRepo, RESULTS_FILE, SITE_DIR } = require('../../shared/src/project-paths');
+const { spawnGroup, stopGroup } = require('../../shared/src/process-group');
 
 // The targets, on the clean URL (medians over the rounds).
 const TARGETS = { verdict: 100, firstChart: 300, charts: 500 };
@@ -52,17 +53,31 @@ const ms = (value) => (Number.isNaN(value) ? '-' : `${value.toFixed(0)} ms`);
 // at-a-glance chart) is laid out inside the window, the time docsify marked its render, the first
 // chart drawn and every chart drawn (data-chart-state, seen by a MutationObserver), the canvases drawn
 // (to see whether docsify's render replaced them), the layout shifts and the largest contentful paint.
+// It measures without weighing on the page: a layout is read only until what it looks for is found
+// (each read forces one), and DROGON_PAINT.done, a promise the bench awaits, settles once all of them
+// are known: polling from outside would inject Playwright's own script (about 330 KB) while the charts
+// are drawn.
 function watchPaint() {
   const paint = { title: NaN, verdict: NaN, rendered: NaN, lcp: NaN, firstChart: NaN, charts: NaN, shift: 0, drawnCanvases: null, longTasks: [] };
   window.DROGON_PAINT = paint;
+  let settle;
+  paint.done = new Promise((resolve) => { settle = resolve; });
+  const check = () => {
+    if (![paint.title, paint.verdict, paint.rendered, paint.charts].some(Number.isNaN)) settle();
+  };
   const frame = () => {
-    const h1 = document.querySelector('#main h1');
-    if (Number.isNaN(paint.title) && h1 && h1.getBoundingClientRect().height > 0) paint.title = performance.now();
-    const verdict = document.querySelector('#main figure#bench-figure-ratios ~ table, #main figure#bench-figure-ratios ~ .table-scroll > table');
-    const box = verdict && verdict.getBoundingClientRect();
-    if (Number.isNaN(paint.verdict) && box && box.height > 0 && box.top < window.innerHeight) paint.verdict = performance.now();
+    if (Number.isNaN(paint.title)) {
+      const h1 = document.querySelector('#main h1');
+      if (h1 && h1.getBoundingClientRect().height > 0) paint.title = performance.now();
+    }
+    if (Number.isNaN(paint.verdict)) {
+      const verdict = document.querySelector('#main figure#bench-figure-ratios ~ table, #main figure#bench-figure-ratios ~ .table-scroll > table');
+      const box = verdict && verdict.getBoundingClientRect();
+      if (box && box.height > 0 && box.top < window.innerHeight) paint.verdict = performance.now();
+    }
     if (Number.isNaN(paint.rendered) && document.documentElement.getAttribute('data-rendered-route')) paint.rendered = performance.now();
     if (Number.isNaN(paint.title) || Number.isNaN(paint.verdict) || Number.isNaN(paint.rendered)) requestAnimationFrame(frame);
+    check();
   };
   requestAnimationFrame(frame);
   new MutationObserver(() => {
@@ -73,6 +88,7 @@ function watchPaint() {
       paint.charts = performance.now();
       paint.drawnCanvases = figures.map((f) => f.querySelector('canvas'));
     }
+    check();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) paint.shift += e.value;
@@ -98,16 +114,18 @@ function weigh(scripts) {
   return scripts.reduce((sum, { body }) => ({ raw: sum.raw + body.length, gzip: sum.gzip + zlib.gzipSync(body, { level: 9 }).length }), { raw: 0, gzip: 0 });
 }
 
-/** One load of the Benchmarks page: its measures and the scripts it loaded. */
-async function measureLoad(browser, url) {
+/**
+ * One load of the Benchmarks page: its measures, and with { scripts: true } the scripts it loaded (their
+ * bodies are read from the browser as they arrive: not in the timed loads).
+ */
+async function measureLoad(browser, url, { scripts: weighScripts = false } = {}) {
   const page = await browser.newPage();
-  const scripts = collectScripts(page);
+  const scripts = weighScripts ? collectScripts(page) : async () => [];
   await page.addInitScript(watchPaint);
   await page.goto(url, { waitUntil: 'load' });
-  await page.waitForFunction(() => {
-    const p = window.DROGON_PAINT;
-    return !Number.isNaN(p.charts) && !Number.isNaN(p.rendered) && !Number.isNaN(p.verdict);
-  }, null, { timeout: 30000, polling: 'raf' });
+  await page.evaluate(() => Promise.race([window.DROGON_PAINT.done, new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`not done after 30 s: ${JSON.stringify(window.DROGON_PAINT)}`)), 30000);
+  })]));
   // docsify's render and the charts may finish in either order: both done, the page settles a moment
   // (a late shift or redraw would show here), then every chart must still be drawn.
   await page.waitForTimeout(300);
@@ -169,10 +187,29 @@ function printTargets() {
   console.log(`targets (on the clean URL, medians): verdict table at most ${TARGETS.verdict} ms, first chart at most ${TARGETS.firstChart} ms, every chart at most ${TARGETS.charts} ms after navigation start; JavaScript under ${kb(TARGET_GZIP_BYTES)} gzip; a guide page at most ${kb(TARGET_GUIDE_GZIP_BYTES)} gzip and no Chart.js`);
 }
 
+// Serves a built site from a process of its own (docs/src/serve.js), as a web server is apart from the
+// browser it serves: in this process, Playwright's handling of the browser's events would delay the
+// page's responses. Resolves to { url, close() }.
+async function serveApart(root) {
+  const { child, pgid, exited } = spawnGroup([process.execPath, path.join(__dirname, 'serve.js'), root], {
+    label: 'site server', env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const close = () => stopGroup(pgid, 2000);
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /at (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    exited.then(({ code, signal }) => reject(new Error(`step "serve the site": docs/src/serve.js exited (${signal || code}) before listening`)));
+  }).catch(async (err) => { await close(); throw err; });
+  return { url, close };
+}
+
 async function main() {
   const { rounds, resultsPath, site, baseline } = parseArgs(process.argv.slice(2));
   const { buildSite } = require('./build');
-  const { startSiteServer } = require('./serve');
   const { launchBrowser } = require('../test/support/browser');
   const dir = site ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-page-bench-'));
   const siteDir = site || inRepo(SITE_DIR, dir);
@@ -186,10 +223,10 @@ async function main() {
       console.log(`build: site into a temp folder, from ${resultsPath || RESULTS_FILE}`);
       await buildSite({ siteDir, writeSources: false, quiet: true, resultsPath });
     } else console.log(`site: ${siteDir}`);
-    server = await startSiteServer({ root: siteDir, port: 0 });
+    server = await serveApart(siteDir);
     if (baseline) {
       console.log(`baseline: ${baseline}, measured in turn with this site`);
-      baseServer = await startSiteServer({ root: baseline, port: 0 });
+      baseServer = await serveApart(baseline);
     }
     browser = await launchBrowser();
     const map = JSON.parse(fs.readFileSync(path.join(siteDir, 'navigation-map.json'), 'utf8'));
@@ -204,6 +241,14 @@ async function main() {
         kinds.push({ label, name: 'clean URL', url: `${at.url}${cleanUrl}`, shown: `/${decodeURIComponent(cleanUrl)}`, measures: [] });
         kinds.push({ label, name: 'hash route', url: `${at.url}#${route}`, shown: `#${route}`, measures: [] });
       }
+      // A first load of each, not timed: the scripts it loads are weighed (reading their bodies from the
+      // browser would weigh on a timed load), and the browser has loaded the page once, as a reader's
+      // browser that opens a second page of the site has.
+      for (const kind of kinds) {
+        const m = await measureLoad(browser, kind.url, { scripts: true });
+        kind.scripts = m.scripts;
+        console.log(`  ${lang.code}${kind.label ? ` ${kind.label}` : ''} ${kind.name} first load (weighed, not timed): verdict table ${ms(m.verdict)}, every chart ${ms(m.charts)}`);
+      }
       for (let round = 1; round <= rounds; round += 1) {
         for (const kind of kinds) {
           const m = await measureLoad(browser, kind.url);
@@ -213,17 +258,17 @@ async function main() {
       }
       for (const kind of kinds) {
         const med = (key) => median(kind.measures.map((m) => m[key]));
-        const weight = weigh(kind.measures[0].scripts);
+        const weight = weigh(kind.scripts);
         const row = {
           label: kind.label, lang: lang.code, route: kind.name, verdict: med('verdict'), longestTask: med('longestTask'), longTasks: med('longTasks'), firstChart: med('firstChart'), charts: med('charts'),
-          maxCharts: Math.max(...kind.measures.map((m) => m.charts)), shift: med('shift'), weight, files: kind.measures[0].scripts.length,
+          maxCharts: Math.max(...kind.measures.map((m) => m.charts)), shift: med('shift'), weight, files: kind.scripts.length,
           kept: kind.measures.every((m) => m.kept), figures: kind.measures[0].figures,
         };
         summary.push(row);
         console.log(`${lang.code}${kind.label ? ` ${kind.label}` : ''} ${kind.shown} (${kind.name}), medians over ${rounds} rounds: verdict table ${ms(row.verdict)}, first chart ${ms(row.firstChart)}, every chart (${row.figures}) ${ms(row.charts)} (max ${ms(row.maxCharts)}), layout shift ${row.shift.toFixed(3)}, longest task ${ms(row.longestTask)} (${row.longTasks} over 50 ms); first contentful paint ${ms(med('fcp'))}, title painted ${ms(med('title'))}, largest contentful paint ${ms(med('lcp'))}, docsify rendered ${ms(med('rendered'))}; JavaScript ${row.files} files, ${kb(weight.raw)}, ${kb(weight.gzip)} gzip; charts kept when docsify rendered: ${row.kept ? 'yes' : 'NO'}`);
       }
       if (lang.code === map.languages[0].code) {
-        for (const { url, body } of kinds[0].measures[0].scripts.sort((a, b) => a.url.localeCompare(b.url))) {
+        for (const { url, body } of kinds[0].scripts.sort((a, b) => a.url.localeCompare(b.url))) {
           console.log(`  script (clean URL) ${url}: ${kb(body.length)}, ${kb(zlib.gzipSync(body, { level: 9 }).length)} gzip`);
         }
         for (const lazy of ['vendor/results-validator.js', 'plugins/benchmark-figures.js']) {

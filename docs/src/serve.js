@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Static server for the built site (site/). Serves on localhost only: PORT env or 3000.
+// Static server for the built site (site/, or the folder given). Serves on localhost only: PORT env or 3000.
 // Used by `npm start` and by the browser tests (createSiteServer / startSiteServer).
 'use strict';
 const http = require('node:http');
@@ -96,8 +96,10 @@ function startSiteServer({ root = defaultSiteDir, port = 0, host = '127.0.0.1' }
   });
 }
 
+// Usage: node docs/src/serve.js [SITE_DIR]  (site/ unless given; npm run bench:page serves its own
+// build with it, from a process of its own, as a web server is apart from the browser it serves).
 async function main() {
-  const root = defaultSiteDir;
+  const root = process.argv[2] ? path.resolve(process.argv[2]) : defaultSiteDir;
   if (!fs.existsSync(path.join(root, 'index.html'))) {
     console.error(`error: ${path.relative(process.cwd(), root) || root}/index.html not found; run \`npm run build\` first`);
     process.exit(1);
