@@ -212,6 +212,12 @@ function tableGrid(tokens, at, inlineText) {
   return grid;
 }
 
+// An empty SVG image of the given size, as a data: URL (the CSP's img-src allows data:): no request,
+// and the room of the image it stands for (its natural size gives the box its aspect ratio).
+function emptyImage(width, height) {
+  return `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"/>`)}`;
+}
+
 /**
  * Adds the static image to every chart figure of a parsed page, in place: tokens from markdown-it;
  * inlineText: the plain text of an inline token, htmlText: of raw HTML (./markdown.js); srcOf(figure
@@ -244,9 +250,16 @@ function addChartImages(tokens, { inlineText, htmlText, srcOf }) {
         throw new Error(`chart image ${figure[1]}: ${err.message}`);
       }
       if (!/<canvas /.test(token.content)) throw new Error(`chart image ${figure[1]}: no canvas in the figure`);
-      // The first chart is on the first screen: its image loads at once, the others near the window.
-      const img = `<img class="bench-chart-static" src="${escapeHtml(srcOf(figure[1]))}" alt="${escapeHtml(title)}" width="${image.width}" height="${image.height}" decoding="async"${images.length ? ' loading="lazy"' : ''}>`;
-      token.content = token.content.replace(/<canvas /, () => `${img}\n<canvas `);
+      const img = (lazy) => `<img class="bench-chart-static" src="${escapeHtml(srcOf(figure[1]))}" alt="${escapeHtml(title)}" width="${image.width}" height="${image.height}" decoding="async"${lazy ? ' loading="lazy"' : ''}>`;
+      // The first chart is on the first screen: its image loads at once, and shows until Chart.js has
+      // drawn it. The others are below it: without JavaScript they load as they come near the window;
+      // with JavaScript (a <source> for scripting: enabled) an empty image of the same size keeps their
+      // room, and Chart.js draws them before a reader gets there (plugins/benchmark-charts.js: the
+      // image itself when it fails), so the page never fetches and parses them for nothing.
+      const shown = images.length
+        ? `<picture class="bench-chart-static"><source media="(scripting: enabled)" srcset="${escapeHtml(emptyImage(image.width, image.height))}">${img(true)}</picture>`
+        : img(false);
+      token.content = token.content.replace(/<canvas /, () => `${shown}\n<canvas `);
       images.push({ id: figure[1], svg: image.svg });
     }
     // The <div class="..."> blocks open around the figures (a .bench-pair's .bench-cell columns).

@@ -55,10 +55,14 @@ test('a page\'s figures get their image before the canvas (the first at once, th
   const { html } = renderMarkdown(md, `# T\n\n${figure}\n\n${table}\n\n${second}\n\n${table}\n`, context, (tokens) => { images = addChartImages(tokens, { inlineText, htmlText, srcOf }); });
   assert.deepEqual(images.map((i) => i.id), ['bench-figure-x', 'bench-figure-y']);
   assert.ok(images.every((i) => i.svg.startsWith('<svg ') && i.svg.includes('>keep-alive</text>')));
-  const imgs = [...html.matchAll(/<figcaption id="bench-chart-(\w)">[^<]*<\/figcaption>\n(<img [^>]*>)\n<canvas /g)].map((m) => m[2]);
+  const imgs = [...html.matchAll(/<figcaption id="bench-chart-(\w)">[^<]*<\/figcaption>\n(<img [^>]*>|<picture [^>]*>.*?<\/picture>)\n<canvas /g)].map((m) => m[2]);
   assert.equal(imgs.length, 2, html);
   assert.match(imgs[0], /^<img class="bench-chart-static" src="ENG\/Benchmarks\/bench-figure-x\.svg" alt="Requests &quot;per&quot; second" width="910" height="\d+" decoding="async">$/);
-  assert.match(imgs[1], /^<img class="bench-chart-static" src="ENG\/Benchmarks\/bench-figure-y\.svg" alt="Per second of CPU" width="910" height="\d+" decoding="async" loading="lazy">$/);
+  // Below the first screen: with JavaScript, an empty image of the same size instead of the file.
+  const lazy = /^<picture class="bench-chart-static"><source media="\(scripting: enabled\)" srcset="([^"]+)"><img class="bench-chart-static" src="ENG\/Benchmarks\/bench-figure-y\.svg" alt="Per second of CPU" width="910" height="(\d+)" decoding="async" loading="lazy"><\/picture>$/.exec(imgs[1]);
+  assert.ok(lazy, imgs[1]);
+  assert.equal(decodeURIComponent(lazy[1].replace(/^data:image\/svg\+xml,/, '')), `<svg xmlns="http://www.w3.org/2000/svg" width="910" height="${lazy[2]}"/>`);
+  assert.doesNotMatch(lazy[1].slice('data:image/svg+xml,'.length), /[\s,]/, 'a srcset URL has no white space or comma after its scheme');
   assert.throws(() => renderMarkdown(md, `# T\n\n${figure}\n\n## Next\n\n${table}\n`, context, (tokens) => addChartImages(tokens, { inlineText, htmlText, srcOf })), /chart image bench-figure-x: no table after the figure/);
 });
 

@@ -207,7 +207,14 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
       window.AT_RENDER = { states: [...document.querySelectorAll('#main figure.bench-chart')].map((f) => f.getAttribute('data-chart-state')), canvases: canvases() };
     }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered-route'] });
     window.SAME_CANVASES = () => { const now = canvases(); return now.length === window.AT_RENDER.canvases.length && now.every((c, i) => c === window.AT_RENDER.canvases[i]); };
+    // Whether docsify's code had run when the charts were drawn (it waits for them on this page).
+    new MutationObserver(() => {
+      const figures = [...document.querySelectorAll('#main figure.bench-chart')];
+      if (window.DOCSIFY_AT_CHARTS === undefined && figures.length && figures.every((f) => f.getAttribute('data-chart-state') === 'drawn')) window.DOCSIFY_AT_CHARTS = typeof window.Docsify;
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
   });
+  const requested = [];
+  watched.on('request', (request) => requested.push(new URL(request.url()).pathname));
   const bench = map.pages.find((p) => p.id === 'benchmarks').languages['zh-TW'];
   await watched.goto(`${site.url}${cleanUrl(bench.route)}`);
   await waitForRendered(watched, bench.route);
@@ -219,7 +226,25 @@ test('with JavaScript a clean URL becomes the docsify page: links work, a reload
   assert.ok(atRender.length > 1 && atRender.every((state) => state === 'drawn'), `chart states when docsify rendered the page: ${atRender}`);
   await watched.waitForTimeout(300);
   assert.ok(await watched.evaluate(() => window.SAME_CANVASES()), 'docsify\'s render replaced the charts drawn before it');
+  assert.equal(await watched.evaluate(() => window.DOCSIFY_AT_CHARTS), 'undefined', 'docsify ran before every chart was drawn');
+  // With JavaScript the static images below the first screen are never fetched (Chart.js draws them).
+  const images = requested.filter((p) => /\/bench-figure-[\w-]+\.svg$/.test(p));
+  assert.deepEqual(images.map((p) => p.replace(/.*\//, '')), ['bench-figure-ratios.svg'], `images fetched: ${images}`);
   assertClean(watched);
+  // When Chart.js cannot load, every figure keeps its static image: those below the first screen are
+  // fetched then (their <picture> showed an empty image while the charts were expected).
+  const noCharts = await newPage(withJs);
+  await noCharts.route('**/vendor/chart.umd.min.js', (route) => route.abort());
+  await noCharts.goto(`${site.url}${cleanUrl(bench.route)}`);
+  await waitForRendered(noCharts, bench.route);
+  await noCharts.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await noCharts.waitForFunction(() => [...document.querySelectorAll('#main img.bench-chart-static')].every((img) => img.complete), null, { timeout: 10000 });
+  const fallbacks = await noCharts.$$eval('#main figure.bench-chart', (figures) => figures.map((f) => {
+    const img = f.querySelector('img.bench-chart-static');
+    return { id: f.id, state: f.getAttribute('data-chart-state'), image: Boolean(img && /\.svg$/.test(img.currentSrc) && img.naturalWidth > 0 && img.getBoundingClientRect().height > 150) };
+  }));
+  assert.ok(fallbacks.length > 1 && fallbacks.every((f) => f.state === 'error' && f.image), `figures without Chart.js: ${JSON.stringify(fallbacks)}`);
+  await noCharts.close();
   // A reader who goes to another page while docsify's render of the prerendered one waits sees that page.
   const other = map.pages.find((p) => p.id === 'http-controller').languages['zh-TW'];
   await watched.goto(`${site.url}${cleanUrl(bench.route)}`, { waitUntil: 'domcontentloaded' });

@@ -10,7 +10,7 @@
 //
 // In order of sight: each figure's data and labels are read once and its height reserved at once
 // (nothing moves when it is drawn); the charts in the window are drawn first, the others as they come
-// near it (one per task) or in idle time (as many as an idle period leaves time for), and all of them
+// near it or in idle time (several per task, CHART_TASK_MS at most), and all of them
 // before printing. On a prerendered page (a clean URL) this script runs before the site's others
 // (docs/src/prerender/page-html.js) and the charts are drawn from the page's first frame on, over the
 // static images the build made (docs/src/prerender/chart-images.js); docsify starts and renders the
@@ -49,7 +49,7 @@
   var near = null; // IntersectionObserver: draws a figure as it comes near the window
   var idle = null; // the pending task or idle callback that draws the next chart
   var idleIsTask = false; // whether it is a task (setTimeout), not an idle callback
-  var soon = []; // queued figures in or near the window (drawn next, one per task)
+  var soon = []; // queued figures in or near the window (drawn next)
   var whenQueueDrawn = []; // resolves of the promises of allDrawn()
 
   // The first table after the figure in the page, before the next heading or chart: a sibling after it
@@ -122,6 +122,19 @@
     if (spec.groups) addSelector(figure, chart);
   }
 
+  // A figure whose chart could not be drawn: its static image, where the page has one, stays (one
+  // below the first screen is fetched now: its <picture> showed an empty image while JavaScript ran).
+  function failed(figure, err) {
+    figure.setAttribute('data-chart-state', 'error');
+    if (!figure.benchPrepared) {
+      var table = tableAfter(figure);
+      figure.benchFailed = { tableText: table ? textOf(table) : null }; // kept through docsify's render
+    }
+    var placeholder = figure.querySelector('picture.bench-chart-static > source');
+    if (placeholder) placeholder.parentNode.removeChild(placeholder);
+    console.error('benchmark chart not drawn: ' + err.message);
+  }
+
   // Draws a queued figure now (a figure that is not queued is drawn already, or failed).
   function drawQueued(figure) {
     var at = queue.indexOf(figure);
@@ -131,8 +144,7 @@
     try {
       drawFigure(figure);
     } catch (err) {
-      figure.setAttribute('data-chart-state', 'error');
-      console.error('benchmark chart not drawn: ' + err.message);
+      failed(figure, err);
     }
   }
 
@@ -141,20 +153,26 @@
   }
 
   // No task draws more than the page can spare (it answers input and docsify renders between them):
-  // the charts in or near the window first, one per task, then the others in idle periods, as many as
-  // the period leaves time for (IDLE_CHART_MS each; at least one), until every chart is drawn (a
-  // timeout: drawn soon on a busy page too). Several in one idle period spare the frame the page would
-  // otherwise lay out and paint between two of them.
-  var IDLE_CHART_MS = 20;
+  // the charts in or near the window first, then the others in idle periods (a timeout: drawn soon on
+  // a busy page too), until every chart is drawn. A task draws several, in order, while the next one
+  // (taken to last as long as the one before) keeps it within CHART_TASK_MS, under the 50 ms of a long
+  // task: each chart alone would cost a frame of layout and paint, and the wait for the next idle
+  // period, which took longer than drawing it. A timed-out idle period (a busy page) draws one.
+  var CHART_TASK_MS = 40;
   function drawWhenIdle() {
     soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
     if (!queue.length) whenQueueDrawn.splice(0).forEach(function (resolve) { resolve(); });
     if (idle !== null || !queue.length) return;
     var next = function (deadline) {
       idle = null;
-      soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
-      if (queue.length) drawQueued(soon.length ? soon[0] : queue[0]);
-      while (deadline && !deadline.didTimeout && queue.length && !soon.length && deadline.timeRemaining() >= IDLE_CHART_MS) drawQueued(queue[0]);
+      var start = root.performance.now();
+      var last = 0;
+      do {
+        soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
+        var before = root.performance.now();
+        drawQueued(soon.length ? soon[0] : queue[0]);
+        last = root.performance.now() - before;
+      } while (queue.length && !(deadline && deadline.didTimeout) && root.performance.now() - start + last <= CHART_TASK_MS);
       drawWhenIdle();
     };
     idleIsTask = Boolean(soon.length || !root.requestIdleCallback);
@@ -198,11 +216,10 @@
         prepare(figure, widths[i]);
         queue.push(figure);
       } catch (err) {
-        figure.setAttribute('data-chart-state', 'error');
-        console.error('benchmark chart not drawn: ' + err.message);
+        failed(figure, err);
       }
     });
-    // The first chart in the window now; the others in it each in a task of its own (drawWhenIdle).
+    // The first chart in the window now; the others in it in the next task (drawWhenIdle).
     var shown = queue.filter(inWindow);
     if (shown.length) drawQueued(shown[0]);
     shown.slice(1).forEach(drawSoon);
@@ -224,14 +241,15 @@
   }
 
   // When docsify renders the page that is already shown (a prerendered page's first render), the
-  // figures it makes are swapped for the ones already there: same id, same data, same table text.
+  // figures it makes are swapped for the ones already there (drawn, or failed with their static image):
+  // same id, same data, same table text.
   function keepFigures(records) {
     var gone = {};
     records.forEach(function (record) {
       Array.prototype.forEach.call(record.removedNodes, function (node) {
         if (node.nodeType !== 1) return;
         var figures = node.matches('figure.bench-chart') ? [node] : node.querySelectorAll('figure.bench-chart');
-        Array.prototype.forEach.call(figures, function (f) { if (f.benchPrepared && f.id) gone[f.id] = f; });
+        Array.prototype.forEach.call(figures, function (f) { if ((f.benchPrepared || f.benchFailed) && f.id) gone[f.id] = f; });
       });
     });
     if (!Object.keys(gone).length) return;
@@ -239,7 +257,7 @@
       var old = gone[figure.id];
       if (!old || old.isConnected || figure.benchPrepared || old.getAttribute('data-chart') !== figure.getAttribute('data-chart')) return;
       var table = tableAfter(figure);
-      if (!table || textOf(table) !== old.benchPrepared.tableText) return;
+      if (!table || textOf(table) !== (old.benchPrepared || old.benchFailed).tableText) return;
       figure.parentNode.replaceChild(old, figure);
     });
   }
@@ -324,7 +342,8 @@
     new win.MutationObserver(keepFigures).observe(win.document.body, { childList: true, subtree: true });
     var draw = function () {
       if (typeof win.Chart !== 'function') {
-        console.error('benchmark charts: Chart.js (vendor/chart.umd.min.js) is not loaded');
+        var missing = new Error('Chart.js (vendor/chart.umd.min.js) is not loaded');
+        Array.prototype.forEach.call(win.document.querySelectorAll('.markdown-section figure.bench-chart:not([data-chart-state])'), function (figure) { failed(figure, missing); });
         return;
       }
       drawAll(win.document.querySelector('.markdown-section') || win.document.body);
