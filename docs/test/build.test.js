@@ -106,6 +106,11 @@ test('the build is deterministic, rewrites only stale files, and assembles a com
     assert.ok(fs.existsSync(path.join(copy.siteDir, rel)), `site/${rel} missing`);
   }
   for (const [rel, content] of first.files) assert.equal(fs.readFileSync(path.join(copy.siteDir, rel), 'utf8'), content, `site/${rel}`);
+  // The chart scripts start with V8's compile hint (compiled whole while downloaded); the others do not.
+  for (const rel of ['vendor/chart.umd.min.js', 'plugins/benchmark-charts.js']) {
+    assert.ok(fs.readFileSync(path.join(copy.siteDir, rel), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n'), `site/${rel} has no compile hint`);
+  }
+  assert.ok(!fs.readFileSync(path.join(copy.siteDir, 'vendor/docsify/docsify.min.js'), 'utf8').includes('allFunctionsCalledOnLoad'));
   // docsify 5 from dist/, not the 4.x build in lib/.
   assert.match(fs.readFileSync(path.join(copy.siteDir, 'vendor/docsify/docsify.min.js'), 'utf8'), /5\.0\.0/);
   const html = fs.readFileSync(path.join(copy.siteDir, 'index.html'), 'utf8');

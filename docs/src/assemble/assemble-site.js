@@ -19,6 +19,14 @@ const vendorFiles = [
   ['minisearch/dist/umd/index.js', 'vendor/minisearch.js'],
 ];
 
+// Scripts whose functions nearly all run as their page loads (the Benchmarks page draws every chart at
+// once): they start with V8's explicit compile hint, so Chromium compiles them whole while it downloads
+// them, on a background thread, instead of one function at a time on the main thread as the first
+// chart calls them (measured: 36 ms less main-thread work before the last chart is drawn). Other
+// browsers read the line as a comment.
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const COMPILED_WHOLE = new Set(['vendor/chart.umd.min.js', 'plugins/benchmark-charts.js']);
+
 // Prism language components (prismjs on npm). docsify bundles Prism core with only a few languages;
 // the others the pages use are listed in docs/site/prism-languages.json, each after the languages it
 // requires (prismjs/components.json "require"), and loaded by plugins/prism-loader.js before a page
@@ -121,7 +129,7 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
   const write = (rel, content) => {
     const dst = path.join(staging, rel);
     fs.mkdirSync(path.dirname(dst), { recursive: true });
-    fs.writeFileSync(dst, content);
+    fs.writeFileSync(dst, COMPILED_WHOLE.has(rel) ? COMPILE_HINT + content : content);
     written.add(rel);
   };
   try {
