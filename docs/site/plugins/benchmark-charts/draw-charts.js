@@ -348,17 +348,19 @@
       }
       drawAll(win.document.querySelector('.markdown-section') || win.document.body);
     };
-    // A prerendered page shows its charts' figures already: drawn from its first frame on (Chart.js's
-    // first chart never holds back the first screen of text), and docsify's start and render of the
-    // same page wait until every one is drawn (plugins/clean-url.js), so nothing runs between them.
+    // A prerendered page shows its charts' figures already: drawn once its first frame is painted
+    // (Chart.js's first chart never holds back the first screen of text; painted already, as when
+    // Chart.js arrives after the page's text, they are drawn now), and docsify's start and render of
+    // the same page wait until every one is drawn (plugins/clean-url.js), so nothing runs between them.
     if (win.document.querySelector('#main figure.bench-chart[data-chart]')) {
+      var painted = win.performance && win.performance.getEntriesByType && win.performance.getEntriesByType('paint').length > 0;
       var drawn = new Promise(function (resolve) {
-        win.requestAnimationFrame(function () {
-          win.setTimeout(function () {
-            draw();
-            allDrawn().then(resolve);
-          }, 0);
-        });
+        var start = function () {
+          draw();
+          allDrawn().then(resolve);
+        };
+        if (painted) start();
+        else win.requestAnimationFrame(function () { win.setTimeout(start, 0); });
       });
       if (win.DROGON_PRERENDERED) win.DROGON_PRERENDERED.hold(drawn);
     }
