@@ -4,8 +4,10 @@
 // 3,600 px, printed too) with hreflang links to
 // the other two languages, and its links lead to other clean URLs; sitemap.xml lists every page in
 // every language, each served; with JavaScript the clean URL becomes docsify's page, links work, and a
-// reload (a deep link) shows the same page. Nothing breaks the CSP or loads from another origin.
-// Covers: docs/site/plugins/clean-url.js
+// reload (a deep link) shows the same page. On the Benchmarks page, the charts are drawn before the
+// site's other scripts and docsify run, and only the first chart's image is fetched. Nothing breaks
+// the CSP or loads from another origin.
+// Covers: docs/site/plugins/clean-url.js, docs/site/plugins/deferred-site-scripts.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
