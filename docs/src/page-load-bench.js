@@ -19,10 +19,11 @@
 // 300 ms, every chart at most 500 ms (medians); JavaScript under 200 KB gzip; a guide page (Quick
 // start) at most 90 KB gzip and no Chart.js (loaded only on pages that draw charts:
 // plugins/on-demand-scripts.js).
-// Usage: npm run bench:page [-- ROUNDS] [--results FILE] [--site DIR] [--baseline DIR]
+// Usage: npm run bench:page [-- ROUNDS] [--results FILE] [--site DIR] [--baseline DIR] [--trace]
 //   FILE: another results JSON than the committed one; DIR: a built site/ to serve as it is;
 //   --baseline: another built site (e.g. main's), measured in the same rounds, load by load in turn
-//   with this one, and printed beside it (on a busy machine, the fair comparison).
+//   with this one, and printed beside it (on a busy machine, the fair comparison); --trace: per
+//   language, one more load, traced, and where its main thread's CPU went (page-load-trace.js).
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
@@ -30,6 +31,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const { inRepo, RESULTS_FILE, SITE_DIR } = require('../../shared/src/project-paths');
 const { spawnGroup, stopGroup } = require('../../shared/src/process-group');
+const { traceLoad, mainThreadTime } = require('./page-load-trace');
 
 // The targets, on the clean URL (medians over the rounds).
 const TARGETS = { verdict: 100, firstChart: 300, charts: 500 };
@@ -115,17 +117,21 @@ function weigh(scripts) {
 }
 
 /**
- * One load of the Benchmarks page: its measures, and with { scripts: true } the scripts it loaded (their
- * bodies are read from the browser as they arrive: not in the timed loads).
+ * One load of the Benchmarks page: its measures; with { scripts: true } the scripts it loaded (their
+ * bodies are read from the browser as they arrive: not in the timed loads); with { trace: true } where
+ * its main thread's time went until the verdict table and until every chart (page-load-trace.js).
  */
-async function measureLoad(browser, url, { scripts: weighScripts = false } = {}) {
+async function measureLoad(browser, url, { scripts: weighScripts = false, trace = false } = {}) {
   const page = await browser.newPage();
   const scripts = weighScripts ? collectScripts(page) : async () => [];
   await page.addInitScript(watchPaint);
-  await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(() => Promise.race([window.DROGON_PAINT.done, new Promise((resolve, reject) => {
-    setTimeout(() => reject(new Error(`not done after 30 s: ${JSON.stringify(window.DROGON_PAINT)}`)), 30000);
-  })]));
+  const load = async () => {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.evaluate(() => Promise.race([window.DROGON_PAINT.done, new Promise((resolve, reject) => {
+      setTimeout(() => reject(new Error(`not done after 30 s: ${JSON.stringify(window.DROGON_PAINT)}`)), 30000);
+    })]));
+  };
+  const events = trace ? await traceLoad(page, load) : await load();
   // docsify's render and the charts may finish in either order: both done, the page settles a moment
   // (a late shift or redraw would show here), then every chart must still be drawn.
   await page.waitForTimeout(300);
@@ -143,6 +149,12 @@ async function measureLoad(browser, url, { scripts: weighScripts = false } = {})
     };
   });
   measure.scripts = await scripts();
+  if (trace) {
+    measure.mainThread = mainThreadTime(events, [
+      { label: 'until the verdict table', from: 0, to: measure.verdict },
+      { label: 'verdict table -> every chart', from: measure.verdict, to: measure.charts },
+    ]);
+  }
   await page.close();
   return measure;
 }
@@ -177,10 +189,12 @@ function parseArgs(argv) {
   const resultsPath = take('--results');
   const site = take('--site');
   const baseline = take('--baseline');
+  const traced = args.includes('--trace');
+  if (traced) args.splice(args.indexOf('--trace'), 1);
   const rounds = Number(args[0] || 5);
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`rounds must be a positive integer, got "${args[0]}"`);
   if (site && resultsPath) throw new Error('--site serves a built site: --results has no effect there');
-  return { rounds, resultsPath, site, baseline };
+  return { rounds, resultsPath, site, baseline, traced };
 }
 
 function printTargets() {
@@ -208,7 +222,7 @@ async function serveApart(root) {
 }
 
 async function main() {
-  const { rounds, resultsPath, site, baseline } = parseArgs(process.argv.slice(2));
+  const { rounds, resultsPath, site, baseline, traced } = parseArgs(process.argv.slice(2));
   const { buildSite } = require('./build');
   const { launchBrowser } = require('../test/support/browser');
   const dir = site ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'drogon-page-bench-'));
@@ -266,6 +280,14 @@ async function main() {
         };
         summary.push(row);
         console.log(`${lang.code}${kind.label ? ` ${kind.label}` : ''} ${kind.shown} (${kind.name}), medians over ${rounds} rounds: verdict table ${ms(row.verdict)}, first chart ${ms(row.firstChart)}, every chart (${row.figures}) ${ms(row.charts)} (max ${ms(row.maxCharts)}), layout shift ${row.shift.toFixed(3)}, longest task ${ms(row.longestTask)} (${row.longTasks} over 50 ms); first contentful paint ${ms(med('fcp'))}, title painted ${ms(med('title'))}, largest contentful paint ${ms(med('lcp'))}, docsify rendered ${ms(med('rendered'))}; JavaScript ${row.files} files, ${kb(weight.raw)}, ${kb(weight.gzip)} gzip; charts kept when docsify rendered: ${row.kept ? 'yes' : 'NO'}`);
+      }
+      if (traced) {
+        // One more load of the clean URL, traced (tracing slows it: its times are not in the medians).
+        const m = await measureLoad(browser, kinds[0].url, { trace: true });
+        console.log(`  ${lang.code} clean URL, one traced load (verdict table ${ms(m.verdict)}, every chart ${ms(m.charts)}): main thread's CPU by kind of work`);
+        for (const { label, busy, kinds: parts } of m.mainThread) {
+          console.log(`    ${label}: ${ms(busy)} busy; ${parts.map(([kind, t]) => `${kind} ${ms(t)}`).join(', ')}`);
+        }
       }
       if (lang.code === map.languages[0].code) {
         for (const { url, body } of kinds[0].scripts.sort((a, b) => a.url.localeCompare(b.url))) {
