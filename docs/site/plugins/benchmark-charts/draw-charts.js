@@ -155,10 +155,13 @@
   // No task draws more than the page can spare (it answers input and docsify renders between them):
   // the charts in or near the window first, then the others in idle periods (a timeout: drawn soon on
   // a busy page too), until every chart is drawn. A task draws several, in order, while the next one
-  // (taken to last as long as the one before) keeps it within CHART_TASK_MS, under the 50 ms of a long
-  // task: each chart alone would cost a frame of layout and paint, and the wait for the next idle
-  // period, which took longer than drawing it. A timed-out idle period (a busy page) draws one.
-  var CHART_TASK_MS = 40;
+  // (taken to last as long as the one before) keeps it within CHART_TASK_MS: each chart alone would
+  // cost a frame of style, layout and paint of the page, and the wait for the next idle period, which
+  // took longer than drawing it (on a 2-core machine, 80 ms instead of 40 drew the last chart 26-47 ms
+  // sooner). 80 ms is about as long as the task that draws the first chart, and a reader's click waits
+  // for one at most: well within the 200 ms of a good response (INP). A timed-out idle period (a busy
+  // page) draws one.
+  var CHART_TASK_MS = 80;
   function drawWhenIdle() {
     soon = soon.filter(function (figure) { return queue.indexOf(figure) >= 0; });
     if (!queue.length) whenQueueDrawn.splice(0).forEach(function (resolve) { resolve(); });
