@@ -4,10 +4,9 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const path = require('node:path');
 const { mainThreadTime, kindOf } = require('../src/page-load-trace');
 
-const captured = require(path.join(__dirname, 'fixtures', 'page-load-trace.json'));
+const captured = require('./fixtures/page-load-trace.json');
 
 test('a captured load: the windows add up, and the charts plugin\'s work is named after its file', () => {
   const [before, after] = mainThreadTime(captured.traceEvents, [

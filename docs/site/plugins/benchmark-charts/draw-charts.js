@@ -10,14 +10,15 @@
 //
 // In order of sight: each figure's data and labels are read once and its height reserved at once
 // (nothing moves when it is drawn); the charts in the window are drawn first, the others as they come
-// near it or in idle time (several per task, CHART_TASK_MS at most), and all of them
-// before printing. On a prerendered page (a clean URL) this script runs before the site's others
+// near it or in idle time (several per task, CHART_TASK_MS at most), and all of them before printing.
+// On a prerendered page (a clean URL) this script runs before the site's others
 // (docs/src/prerender/page-html.js) and the charts are drawn from the page's first frame on, over the
 // static images the build made (docs/src/prerender/chart-images.js); docsify starts and renders the
 // same page once every one is drawn (plugins/clean-url.js, plugins/deferred-site-scripts.js), and each
 // figure it makes with the same data and table is swapped for the one already there (at once, before
-// the next frame), so no chart is drawn twice. Charts of a page the reader left are destroyed; charts are resized around printing and recoloured when the theme changes
-// (light / dark: colours from site.css --chart-*). Each figure gets data-chart-state="drawn" or
+// the next frame), so no chart is drawn twice. Charts of a page the reader left are destroyed; charts
+// are resized around printing and recoloured when the theme changes (light / dark: colours from
+// site.css --chart-*). Each figure gets data-chart-state="drawn" or
 // "error" (with the reason in the console).
 (function (root, factory) {
   'use strict';
@@ -107,15 +108,10 @@
     var group = initialGroup(spec, labels);
     var config = chartConfig(spec, labels, group, figure.clientWidth);
     applyInk(config.options);
-    // Drawn visible: the static image gives way to the chart in the same frame.
+    // Drawn visible: the static image gives way to the chart in the same frame (a failure makes it
+    // "error": drawQueued's failed()).
     figure.setAttribute('data-chart-state', 'drawn');
-    var chart;
-    try {
-      chart = new root.Chart(prepared.canvas, config);
-    } catch (err) {
-      figure.setAttribute('data-chart-state', 'error');
-      throw err;
-    }
+    var chart = new root.Chart(prepared.canvas, config);
     chart.benchFigure = { spec: spec, labels: labels, group: group, extra: [] };
     figure.benchChart = chart;
     active.push(chart);
