@@ -18,12 +18,19 @@
   else target = '#' + route;
   window.history.replaceState(window.history.state, '', target);
 
-  // The scripts run at the end of <body>: the prerendered layout is parsed. docsify replaces it with
-  // its own (an outerHTML: these elements stay as they are, out of the document), and its empty
-  // article and sidebar then take their children: moved, not copied, so nothing is parsed again and
-  // what the page's plugins did to them before (a chart drawn on its canvas) stays.
-  var article = document.querySelector('#app.prerendered #main');
-  var nav = document.querySelector('#app.prerendered .sidebar-nav');
+  // docsify replaces the prerendered layout with its own (an outerHTML: these elements stay as they
+  // are, out of the document), and its empty article and sidebar then take their children: moved, not
+  // copied, so nothing is parsed again and what the page's plugins did to them before (a chart drawn on
+  // its canvas) stays. (This script may run in the page's first screen, before the sidebar is parsed:
+  // docsify starts after DOMContentLoaded.)
+  var article = null;
+  var nav = null;
+  function findPrerendered() {
+    article = document.querySelector('#app.prerendered #main');
+    nav = document.querySelector('#app.prerendered .sidebar-nav');
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', findPrerendered);
+  else findPrerendered();
   // Only while docsify opens this page: a reader who arrived with "#/..." of another page sees that one.
   function showsRoute(hash) {
     try { hash = decodeURIComponent(hash); } catch (e) { /* not percent-encoded */ }

@@ -3,10 +3,9 @@
 // other script, inside an inert <template>, before this script:
 //   <template class="on-demand-scripts" data-when-class="bench-chart"> <script src="..."></script> ... </template>
 // They load, in parallel, and run in order (each may need the one before), as soon as the page is
-// known to need them: a prerendered page (a clean URL) that shows an element of that class, once its
-// first frame is painted (the prerendered page preloads them meanwhile: docs/src/prerender/page-html.js);
-// a page docsify fetches, when its Markdown has such an element,
-// before docsify renders it. They are docsify plugins written for a page load
+// known to need them: a page docsify fetches, when its Markdown has such an element, before docsify
+// renders it. (A prerendered page, at a clean URL, that shows an element of that class runs them
+// itself, in its first screen: docs/src/prerender/page-html.js.) They are docsify plugins written for a page load
 // (window.$docsify.plugins): loaded before docsify starts, docsify runs them itself; loaded after,
 // the plugins they add are taken from that list and run here once the page is rendered, on it and
 // every page after it (doneEach, so a chart is destroyed when the reader leaves its page), in the
@@ -20,9 +19,9 @@
       var className = template.getAttribute('data-when-class');
       if (!className) throw new Error('on-demand scripts: a <template class="on-demand-scripts"> has no data-when-class');
       var scripts = Array.prototype.map.call(template.content.querySelectorAll('script[src]'), function (s) { return s.getAttribute('src'); });
-      // A prerendered page that shows the class loads them itself, before the site's other scripts
-      // (docs/src/prerender/page-html.js): loaded already.
-      var onPage = scripts.every(function (src) { return document.querySelector('body > script[src="' + src + '"]'); });
+      // A prerendered page that shows the class runs them itself, in its first screen, before the
+      // site's other scripts (docs/src/prerender/page-html.js): loaded already.
+      var onPage = scripts.every(function (src) { return document.querySelector('script[src="' + src + '"]'); });
       return { className: className, scripts: scripts, loading: onPage ? Promise.resolve() : null };
     });
   }
@@ -74,22 +73,12 @@
     return group.loading;
   }
 
-  // On a prerendered page the scripts run after its first frame is painted (they are preloaded, so
-  // they are fetched meanwhile): Chart.js's evaluation and the first chart then never hold back the
-  // first screen of text (the verdict table).
-  function afterFirstPaint(fn) {
-    window.requestAnimationFrame(function () { window.setTimeout(fn, 0); });
-  }
-  // docsify's first render of the prerendered page waits for them (plugins/clean-url.js): they draw
-  // over the page it would build again.
+  // docsify's first render of a prerendered page waits for the scripts it needs (plugins/clean-url.js):
+  // they draw over the page docsify would build again.
   function loadPrerendered() {
     var needed = groups.filter(function (g) { return document.querySelector('#main .' + g.className); });
     if (!needed.length) return;
-    var loaded = new Promise(function (resolve) {
-      afterFirstPaint(function () {
-        Promise.all(needed.map(function (g) { return load(g).catch(function () {}); })).then(resolve);
-      });
-    });
+    var loaded = Promise.all(needed.map(function (g) { return load(g).catch(function () {}); }));
     if (window.DROGON_PRERENDERED) window.DROGON_PRERENDERED.hold(loaded);
   }
 

@@ -6,8 +6,9 @@
 // figure; plugins/benchmark-charts.js replaces it with the interactive chart when JavaScript runs (the
 // table beside it stays either way). A file, not inline markup: the page's HTML stays as small as
 // without images (inline, the Benchmarks page's 8 charts added 110 KB to its 163 KB, and the browser
-// parsed them all before the first screen); the first chart's image loads at once, the others when
-// they come near the window (loading="lazy"), and width and height keep their room meanwhile.
+// parsed them all before the first screen). Without JavaScript the first chart's image loads at once,
+// the others when they come near the window (loading="lazy"); with JavaScript none is fetched: an
+// empty image of the same size keeps the chart's room until Chart.js draws it.
 //
 // The same data, scales, series and labels as the browser's chart: the labels come from the table
 // after the figure, as in the browser (shared/src/charts/chart-labels.js). The image is as tall as the
@@ -251,14 +252,12 @@ function addChartImages(tokens, { inlineText, htmlText, srcOf }) {
       }
       if (!/<canvas /.test(token.content)) throw new Error(`chart image ${figure[1]}: no canvas in the figure`);
       const img = (lazy) => `<img class="bench-chart-static" src="${escapeHtml(srcOf(figure[1]))}" alt="${escapeHtml(title)}" width="${image.width}" height="${image.height}" decoding="async"${lazy ? ' loading="lazy"' : ''}>`;
-      // The first chart is on the first screen: its image loads at once, and shows until Chart.js has
-      // drawn it. The others are below it: without JavaScript they load as they come near the window;
-      // with JavaScript (a <source> for scripting: enabled) an empty image of the same size keeps their
-      // room, and Chart.js draws them before a reader gets there (plugins/benchmark-charts.js: the
-      // image itself when it fails), so the page never fetches and parses them for nothing.
-      const shown = images.length
-        ? `<picture class="bench-chart-static"><source media="(scripting: enabled)" srcset="${escapeHtml(emptyImage(image.width, image.height))}">${img(true)}</picture>`
-        : img(false);
+      // Without JavaScript the first chart's image loads at once (it is on the first screen), the others
+      // as they come near the window. With JavaScript (a <source> for scripting: enabled) an empty image
+      // of the same size keeps each one's room, and Chart.js draws the chart there (the first as soon
+      // as the first screen is painted; plugins/benchmark-charts.js: the image itself when it fails),
+      // so the page never fetches, parses and paints an SVG document for a moment.
+      const shown = `<picture class="bench-chart-static"><source media="(scripting: enabled)" srcset="${escapeHtml(emptyImage(image.width, image.height))}">${img(images.length > 0)}</picture>`;
       token.content = token.content.replace(/<canvas /, () => `${shown}\n<canvas `);
       images.push({ id: figure[1], svg: image.svg });
     }

@@ -38,34 +38,49 @@ const FIRST_SITE_SCRIPT = '<script src="navigation-map.js"></script>';
 const scriptSrcs = (html) => [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
 const scriptTag = (src) => `<script src="${escapeHtml(src)}"></script>`;
 
-// The scripts of the on-demand <template>s (plugins/on-demand-scripts.js) whose data-when-class an
-// element of the page has: a guide page needs none (it never fetches Chart.js), the Benchmarks page
-// needs the charts'.
-function onDemandScriptsShown(template, articleHtml) {
+// The on-demand <template>s (plugins/on-demand-scripts.js) whose data-when-class an element of the
+// page has, as { className, scripts }: a guide page needs none (it never fetches Chart.js), the
+// Benchmarks page needs the charts'.
+const classAttribute = (className) => new RegExp(`\\sclass="(?:[^"]*\\s)?${className}(?:\\s[^"]*)?"`);
+function onDemandGroupsShown(template, articleHtml) {
   return [...template.matchAll(ON_DEMAND)]
-    .filter(([, className]) => new RegExp(`\\sclass="(?:[^"]*\\s)?${className}(?:\\s[^"]*)?"`).test(articleHtml))
-    .flatMap(([, , body]) => scriptSrcs(body));
+    .filter(([, className]) => classAttribute(className).test(articleHtml))
+    .map(([, className, body]) => ({ className, scripts: scriptSrcs(body) }));
 }
+const onDemandScriptsShown = (template, articleHtml) => onDemandGroupsShown(template, articleHtml).flatMap((g) => g.scripts);
 
 // The scripts a page preloads: every <script src> of the template outside its on-demand <template>s.
-// A page that shows an element of a template's data-when-class preloads only what it runs first:
-// that template's scripts and the loader of the others (pageScriptsFirst), which are fetched when
-// they are added, so that the first screen's styles do not share the network and the CPU with them.
+// A page that shows an element of a template's data-when-class runs that template's scripts in its
+// first screen (scriptsAfterFirstScreen), where the parser finds them at once, and the site's other
+// scripts once they are done: it preloads none, so that the first screen's styles do not share the
+// network and the CPU with scripts it does not run yet.
 function scriptsToPreload(template, articleHtml) {
-  const shown = onDemandScriptsShown(template, articleHtml);
-  return shown.length ? [...shown, DEFERRED_SCRIPTS_LOADER] : scriptSrcs(template.replace(ON_DEMAND, ''));
+  return onDemandScriptsShown(template, articleHtml).length ? [] : [CLEAN_URL_SCRIPT, ...scriptSrcs(template.replace(ON_DEMAND, ''))];
 }
 
 // A page whose own scripts draw over it (the Benchmarks page's charts: Chart.js and its plugins) runs
-// them first, right after clean-url.js, and the site's other scripts once they are done: the charts
-// are then drawn one after another on a quiet main thread, instead of between docsify's start (its
-// code, then the relayout of the whole page it moves into its own layout) and the other plugins'.
-// Those scripts are listed in a <template class="deferred-site-scripts">, docsify last, for
-// plugins/deferred-site-scripts.js, which adds them once the page's held work is done
-// (plugins/clean-url.js); docsify starts after every plugin has registered, as it does at
-// DOMContentLoaded when they are plain scripts. The on-demand templates stay, for the pages docsify
-// shows next.
-function pageScriptsFirst(html, shown) {
+// them in its first screen: right after the first element that needs them and the table after it (a
+// chart and the table its labels come from), clean-url.js first. The browser paints the first screen
+// while it fetches them (a script there stops the parser, not the painting), runs them, draws the first
+// chart over its static image, and only then parses the rest of the page (its folded data tables);
+// the plugin draws the charts below once the page is parsed (plugins/benchmark-charts.js).
+function scriptsAfterFirstScreen(articleHtml, groups, route) {
+  const first = Math.min(...groups.map((g) => articleHtml.search(classAttribute(g.className))));
+  const tableEnd = articleHtml.indexOf('</table>', first);
+  if (tableEnd < 0) throw new Error(`prerender: ${route}: no <table> after its first .${groups[0].className} element (a chart reads its labels from the table after it)`);
+  const at = tableEnd + '</table>'.length;
+  const scripts = [CLEAN_URL_SCRIPT, ...groups.flatMap((g) => g.scripts)].map(scriptTag).join('\n');
+  return `${articleHtml.slice(0, at)}\n${scripts}${articleHtml.slice(at)}`;
+}
+
+// The site's other scripts, on such a page, run once those are done: the charts are then drawn one
+// after another on a quiet main thread, instead of between docsify's start (its code, then the
+// relayout of the whole page it moves into its own layout) and the other plugins'. They are listed in
+// a <template class="deferred-site-scripts">, docsify last, for plugins/deferred-site-scripts.js,
+// which adds them once the page's held work is done (plugins/clean-url.js); docsify starts after
+// every plugin has registered, as it does at DOMContentLoaded when they are plain scripts. The
+// on-demand templates stay, for the pages docsify shows next.
+function siteScriptsDeferred(html) {
   const from = html.indexOf(FIRST_SITE_SCRIPT);
   const to = html.lastIndexOf('</body>');
   if (from < 0 || to < from) throw new Error(`prerender: docs/site/index.html must load ${FIRST_SITE_SCRIPT} before </body>`);
@@ -74,7 +89,6 @@ function pageScriptsFirst(html, shown) {
   if (!site.includes(DOCSIFY_SCRIPT)) throw new Error(`prerender: docs/site/index.html must load ${DOCSIFY_SCRIPT} at the end of <body>`);
   const deferred = [...site.filter((src) => src !== DOCSIFY_SCRIPT), DOCSIFY_SCRIPT];
   const scripts = [
-    ...shown.map(scriptTag),
     ...(region.match(ON_DEMAND) || []),
     `<template class="deferred-site-scripts">${deferred.map(scriptTag).join('')}</template>`,
     scriptTag(DEFERRED_SCRIPTS_LOADER),
@@ -88,6 +102,8 @@ function pageScriptsFirst(html, shown) {
  * articleHtml and sidebarHtml are rendered HTML (markdown-it); everything else is text.
  */
 function pageDocument(template, page) {
+  const groups = onDemandGroupsShown(template, page.articleHtml);
+  const articleHtml = groups.length ? scriptsAfterFirstScreen(page.articleHtml, groups, page.route) : page.articleHtml;
   let html = template;
   html = replaceOnce(html, /<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.htmlLang)}">`, '<html lang="...">');
   // The <base> first, before any URL in the document: every relative URL (scripts, styles, the
@@ -105,9 +121,9 @@ function pageDocument(template, page) {
   // of when the parser's lookahead reaches them, at low priority, after the render-blocking styles.
   // (prerender.css, which undoes the theme's "Loading" box for the prerendered layout, is in the
   // site's stylesheet bundle.)
-  const preloads = [CLEAN_URL_SCRIPT, ...scriptsToPreload(template, page.articleHtml)]
-    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low">`).join('\n');
-  html = replaceOnce(html, /<\/head>/, () => `${preloads}\n</head>`, '</head>');
+  const preloads = scriptsToPreload(template, page.articleHtml)
+    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low">`);
+  if (preloads.length) html = replaceOnce(html, /<\/head>/, () => `${preloads.join('\n')}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
   // The page before the navigation: on a narrow screen without JavaScript (prerender.css) the text
   // comes first, under a line with the site's name and a link down to the navigation.
@@ -116,7 +132,7 @@ function pageDocument(template, page) {
     '    <section class="content">',
     `      <p class="prerendered-top"><a href="${escapeHtml(page.homeHref)}">${escapeHtml(SITE_NAME)}</a> <a href="${escapeHtml(`${cleanPath(page.route)}#site-navigation`)}">${escapeHtml(page.menuLabel)} ↓</a></p>`,
     '      <article id="main" class="markdown-section">',
-    page.articleHtml.trim(),
+    articleHtml.trim(),
     '      </article>',
     '    </section>',
     '    <aside class="sidebar show">',
@@ -129,11 +145,9 @@ function pageDocument(template, page) {
   ].join('\n');
   html = replaceOnce(html, /<div id="app">[^<]*<\/div>/, app, '<div id="app">...</div>');
   html = replaceOnce(html, /\s*<noscript>[\s\S]*?<\/noscript>/, () => '', '<noscript> in <body>');
+  if (groups.length) return siteScriptsDeferred(html);
   // clean-url.js before every other script: docsify must start on the page's route.
-  html = replaceOnce(html, /<script src="navigation-map\.js"><\/script>/, (m) => `<script src="${CLEAN_URL_SCRIPT}"></script>\n  ${m}`, '<script src="navigation-map.js">');
-  const shown = onDemandScriptsShown(template, page.articleHtml);
-  if (shown.length) html = pageScriptsFirst(html, shown);
-  return html;
+  return replaceOnce(html, /<script src="navigation-map\.js"><\/script>/, (m) => `${scriptTag(CLEAN_URL_SCRIPT)}\n  ${m}`, '<script src="navigation-map.js">');
 }
 
 /**

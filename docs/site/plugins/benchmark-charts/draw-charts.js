@@ -196,8 +196,8 @@
     return box.bottom > 0 && box.top < root.innerHeight && box.height > 0;
   }
 
-  // Draws the charts of a container in order of sight (the ones already drawn stay as they are).
-  function drawAll(container) {
+  // Draws figures in order of sight (the ones drawn or queued already stay as they are).
+  function drawAll(candidates) {
     // Charts of a page the reader left (their canvas is no longer in the document).
     active = active.filter(function (chart) {
       if (chart.canvas && chart.canvas.isConnected) return true;
@@ -206,7 +206,7 @@
     });
     queue = queue.filter(function (figure) { return figure.isConnected; });
     readTheme(root);
-    var figures = Array.prototype.filter.call(container.querySelectorAll('figure.bench-chart[data-chart]'), function (figure) {
+    var figures = candidates.filter(function (figure) {
       return figure.getAttribute('data-chart-state') !== 'drawn' && queue.indexOf(figure) < 0;
     });
     var widths = figures.map(function (figure) { return figure.clientWidth; });
@@ -337,33 +337,64 @@
       readTheme(win);
       active.forEach(function (chart) { applyInk(chart.options); chart.update(); });
     });
+    var whileParsed = null; // while a prerendered page is parsed: draws the charts parsed whole
     // (Before any chart exists: its records reach Chart.js's own observers with the swap in them.)
-    new win.MutationObserver(keepFigures).observe(win.document.body, { childList: true, subtree: true });
-    var draw = function () {
+    new win.MutationObserver(function (records) {
+      keepFigures(records);
+      if (whileParsed) whileParsed();
+    }).observe(win.document.body, { childList: true, subtree: true });
+    // which: the figures to draw of the page's (all of them by default).
+    var draw = function (which) {
+      var container = win.document.querySelector('.markdown-section') || win.document.body;
+      var figures = Array.prototype.slice.call(container.querySelectorAll('figure.bench-chart[data-chart]'));
+      if (which) figures = which(figures);
       if (typeof win.Chart !== 'function') {
         var missing = new Error('Chart.js (vendor/chart.umd.min.js) is not loaded');
-        Array.prototype.forEach.call(win.document.querySelectorAll('.markdown-section figure.bench-chart:not([data-chart-state])'), function (figure) { failed(figure, missing); });
+        figures.forEach(function (figure) { if (!figure.hasAttribute('data-chart-state')) failed(figure, missing); });
         return;
       }
-      drawAll(win.document.querySelector('.markdown-section') || win.document.body);
+      drawAll(figures);
     };
-    // A prerendered page shows its charts' figures already: drawn once its first frame is painted
-    // (Chart.js's first chart never holds back the first screen of text; painted already, as when
-    // Chart.js arrives after the page's text, they are drawn now), and docsify's start and render of
-    // the same page wait until every one is drawn (plugins/clean-url.js), so nothing runs between them.
+    // A prerendered page shows its charts' figures already, and runs this script in its first screen
+    // (docs/src/prerender/page-html.js), before the rest of the page is parsed. The charts are drawn
+    // from its first frame on (Chart.js's first chart never holds back the first screen of text;
+    // painted already, they are drawn now), each as soon as it is parsed whole with the table after
+    // it: those before this script, and while the parser goes on, each one another figure follows
+    // (its table comes before that figure); the last one once the page is parsed. docsify's start and
+    // render of the same page wait until every one is drawn (plugins/clean-url.js), so nothing runs
+    // between them.
     if (win.document.querySelector('#main figure.bench-chart[data-chart]')) {
       var painted = win.performance && win.performance.getEntriesByType && win.performance.getEntriesByType('paint').length > 0;
+      var script = win.document.currentScript;
+      var parsedWhole = function (figures) {
+        var last = figures[figures.length - 1];
+        return figures.filter(function (figure) {
+          return figure !== last || Boolean(script && figure.compareDocumentPosition(script) & win.Node.DOCUMENT_POSITION_FOLLOWING);
+        });
+      };
       var drawn = new Promise(function (resolve) {
-        var start = function () {
+        var parsed = function () {
+          whileParsed = null;
           draw();
           allDrawn().then(resolve);
+        };
+        var start = function () {
+          if (win.document.readyState !== 'loading') return parsed();
+          var count = -1; // figures seen (a new one makes the one before it whole)
+          whileParsed = function () {
+            var now = win.document.querySelectorAll('#main figure.bench-chart[data-chart]').length;
+            if (now !== count) draw(parsedWhole);
+            count = now;
+          };
+          whileParsed();
+          win.document.addEventListener('DOMContentLoaded', parsed);
         };
         if (painted) start();
         else win.requestAnimationFrame(function () { win.setTimeout(start, 0); });
       });
       if (win.DROGON_PRERENDERED) win.DROGON_PRERENDERED.hold(drawn);
     }
-    var plugin = function (hook) { hook.doneEach(draw); };
+    var plugin = function (hook) { hook.doneEach(function () { draw(); }); };
     var config = win.$docsify || {};
     config.plugins = [].concat(config.plugins || [], plugin);
     win.$docsify = config;
