@@ -173,32 +173,41 @@ test('titles, descriptions and routes are escaped; a template without a needed e
     /docs\/site\/index.html must contain <div id="app">...<\/div> exactly once \(found 0\)/);
 });
 
-test('a prerendered page preloads the scripts it runs first: a template\'s on-demand scripts only when the page has its class', () => {
+test('a prerendered page preloads the site\'s scripts, none when it runs a template\'s on-demand scripts in its first screen', () => {
   const { scriptsToPreload } = require('../../src/prerender/page-html');
   const html = template;
   const guide = scriptsToPreload(html, '<p>text</p>');
+  assert.equal(guide[0], 'plugins/clean-url.js');
   assert.ok(guide.includes('vendor/docsify/docsify.min.js') && guide.includes('plugins/on-demand-scripts.js'));
   assert.ok(!guide.some((src) => /chart|benchmark/.test(src)), `a page without charts preloads ${guide.join(', ')}`);
-  const charts = scriptsToPreload(html, '<figure class="bench-chart" id="x">');
-  assert.deepEqual(charts, ['vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js', 'plugins/deferred-site-scripts.js']);
+  assert.deepEqual(scriptsToPreload(html, '<figure class="bench-chart" id="x">'), []);
   assert.deepEqual(scriptsToPreload(html, '<p class="not-bench-chart">'), guide);
 });
 
-test('a page that draws charts runs their scripts first and the site\'s others once they are drawn, docsify last', () => {
+test('a page that draws charts runs their scripts in its first screen, after the first chart\'s table, and the site\'s others once they are drawn, docsify last', () => {
   const { pageDocument } = require('../../src/prerender/page-html');
   const page = { route: '/ENG/x', htmlLang: 'en', title: 't', description: 'd', canonical: 'c', alternates: [], root: '../../', sidebarHtml: '', homeHref: '', menuLabel: 'Menu', navigationLabel: 'Pages' };
   const scriptsOf = (html) => [...html.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
   const guide = pageDocument(template, { ...page, articleHtml: '<p>text</p>' });
-  const charts = pageDocument(template, { ...page, articleHtml: '<figure class="bench-chart" id="x"></figure>' });
+  const article = '<h1>B</h1>\n<figure class="bench-chart" id="x"></figure>\n<table><tr><td>1</td></tr></table>\n<p>more</p>\n<figure class="bench-chart" id="y"></figure>\n<table><tr><td>2</td></tr></table>';
+  const charts = pageDocument(template, { ...page, articleHtml: article });
   const inTemplates = (html) => [...html.matchAll(/<template class="([\w-]+)"[^>]*>([\s\S]*?)<\/template>/g)].map((m) => [m[1], scriptsOf(m[2])]);
   const outside = (html) => scriptsOf(html.replace(/<template[\s\S]*?<\/template>/g, ''));
   // A guide page: as index.html, clean-url.js first; the charts only in the on-demand template.
   assert.deepEqual(outside(guide).slice(0, 3), ['plugins/theme.js', 'plugins/clean-url.js', 'navigation-map.js']);
   assert.ok(!outside(guide).some((src) => /chart/.test(src)));
-  // The Benchmarks page: clean-url.js, the charts' scripts, the loader; the site's scripts wait.
+  // The Benchmarks page: clean-url.js and the charts' scripts right after the first chart's table, in
+  // the article; at the end, the loader; the site's scripts wait.
   assert.deepEqual(outside(charts), ['plugins/theme.js', 'plugins/clean-url.js', 'vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js', 'plugins/deferred-site-scripts.js']);
+  const inArticle = /<article id="main" class="markdown-section">([\s\S]*?)<\/article>/.exec(charts)[1];
+  const first = inArticle.indexOf('<script');
+  assert.ok(first > inArticle.indexOf('<td>1</td></tr></table>') && first < inArticle.indexOf('<p>more</p>'), inArticle);
+  assert.deepEqual(scriptsOf(inArticle), ['plugins/clean-url.js', 'vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js']);
+  assert.doesNotMatch(charts, /rel="preload"/);
   const templates = Object.fromEntries(inTemplates(charts));
   const site = outside(guide).filter((src) => !['plugins/theme.js', 'plugins/clean-url.js'].includes(src));
   assert.deepEqual(templates['deferred-site-scripts'], [...site.filter((src) => !/docsify\.min/.test(src)), 'vendor/docsify/docsify.min.js']);
   assert.deepEqual(templates['on-demand-scripts'], ['vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js'], 'the on-demand template stays, for the pages docsify shows next');
+  // A chart needs the table after it (its labels): a page whose first chart has none is an error.
+  assert.throws(() => pageDocument(template, { ...page, articleHtml: '<figure class="bench-chart" id="x"></figure>' }), /\/ENG\/x: no <table> after its first \.bench-chart element/);
 });

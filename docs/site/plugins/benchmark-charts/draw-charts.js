@@ -245,6 +245,7 @@
   function keepFigures(records) {
     var gone = {};
     records.forEach(function (record) {
+      if (!record.removedNodes.length) return; // (the parser adds: most records while a page loads)
       Array.prototype.forEach.call(record.removedNodes, function (node) {
         if (node.nodeType !== 1) return;
         var figures = node.matches('figure.bench-chart') ? [node] : node.querySelectorAll('figure.bench-chart');
