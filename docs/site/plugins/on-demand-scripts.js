@@ -112,8 +112,8 @@
   window.$docsify = window.$docsify || {};
   window.$docsify.plugins = (window.$docsify.plugins || []).concat(plugin);
 
-  // A prerendered page that needs them: loading starts now, before docsify (its article is parsed:
-  // the scripts run at the end of <body>).
+  // A prerendered page that needs them (it ran them in its first screen): docsify's first render waits
+  // for them (this script runs at the end of <body>, its article parsed).
   groups = readGroups();
   if (document.querySelector('#app.prerendered #main')) loadPrerendered();
 })();

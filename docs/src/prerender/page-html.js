@@ -117,8 +117,8 @@ function pageDocument(template, page) {
     alternateLinks(page.alternates),
   ].join('\n');
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
-  // The scripts sit at the end of a long page: preloading them starts their download at once instead
-  // of when the parser's lookahead reaches them, at low priority, after the render-blocking styles.
+  // The site's scripts sit at the end of a long page: preloading them starts their download at once
+  // instead of when the parser reaches them, at low priority, after the render-blocking styles.
   // (prerender.css, which undoes the theme's "Loading" box for the prerendered layout, is in the
   // site's stylesheet bundle.)
   const preloads = scriptsToPreload(template, page.articleHtml)
