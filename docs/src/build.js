@@ -91,8 +91,8 @@ async function buildSite(options = {}) {
   const search = await searchFiles({ manifest: generated.manifest, files: markdown });
   let prerendered = 0;
   // HTML at clean URLs (prerender) and the search files, written into site/ with the rest.
-  const derivedFiles = ({ indexHtml }) => {
-    const pages = prerenderSite({ manifest: generated.manifest, ui: generated.ui, files: markdown, aliases: buildAliases(generated.manifest), template: indexHtml, codeLinks: codeLinks.pages });
+  const derivedFiles = ({ indexHtml, siteFile }) => {
+    const pages = prerenderSite({ manifest: generated.manifest, ui: generated.ui, files: markdown, aliases: buildAliases(generated.manifest), template: indexHtml, codeLinks: codeLinks.pages, siteFile });
     prerendered = [...pages.keys()].filter((rel) => rel.endsWith('/index.html')).length;
     const linkData = [...codeLinks.pages.values()].map((d) => [linkDataPath(d.route), `${JSON.stringify({ blocks: d.blocks, targets: d.targets })}\n`]);
     return new Map([...pages, ...search, ...linkData]);

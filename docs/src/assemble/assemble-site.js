@@ -116,7 +116,8 @@ const RESULTS_VALIDATOR = 'vendor/results-validator.js';
  * non-markdown assets (images) are copied from root (the content root; node_modules and docs/site
  * always come from this checkout). resultsPath: the results file the pages describe, published at
  * PUBLISHED_RESULTS (null: none). pageInfo: docs/src/page-info's info, written to page-info.json (null:
- * none). derivedFiles({ indexHtml }): files made from the assembled index.html (the prerendered pages,
+ * none). derivedFiles({ indexHtml, siteFile }): files made from the assembled index.html and the files
+ * written before them (siteFile(rel): a file's text) (the prerendered pages,
  * docs/src/prerender; may replace index.html itself), written into the same staging folder.
  * Returns { fileCount, warnings }.
  */
@@ -193,7 +194,8 @@ function assembleSite({ siteDir, files, navigationMap, languageDirs, root = repo
     // 6. Files made from index.html (prerendered pages, sitemap, 404.html); none may replace a file
     //    written above except index.html.
     if (derivedFiles) {
-      for (const [rel, content] of derivedFiles({ indexHtml })) {
+      const siteFile = (rel) => fs.readFileSync(path.join(staging, rel), 'utf8');
+      for (const [rel, content] of derivedFiles({ indexHtml, siteFile })) {
         if (rel !== 'index.html' && written.has(rel)) throw new Error(`assemble: ${rel} is written twice (a prerendered page collides with a site file)`);
         if (rel !== 'index.html' && fs.existsSync(path.join(staging, rel))) throw new Error(`assemble: ${rel} already exists in the site (a prerendered page collides with a file of a language folder)`);
         write(rel, content);

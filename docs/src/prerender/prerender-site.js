@@ -8,6 +8,7 @@ const { addChartImages } = require('./chart-images');
 const { cleanPath, pageFile, rootFrom, absoluteUrl } = require('./urls');
 const { pageDocument, rootDocument, notFoundDocument, contentSecurityPolicy, stylesheetsOf } = require('./page-html');
 const { sitemapXml } = require('./sitemap');
+const { inlineHead } = require('./inline-head');
 
 const DESCRIPTION_MAX = 160; // characters (code points); search engines show about this much
 
@@ -41,10 +42,12 @@ function describe(tokens, title) {
 /**
  * manifest, ui: from generate-pages; files: Map<relPath, markdown> of every markdown file the site
  * serves (pages, sidebars); aliases: docsify's alias map; template: the assembled index.html; codeLinks:
- * Map<relPath, link data> of the pages whose code links to declarations (docs/src/code-links/).
+ * Map<relPath, link data> of the pages whose code links to declarations (docs/src/code-links/);
+ * siteFile(rel): the text of a file of the assembled site, for the styles and scripts a page carries
+ * inline (./inline-head.js; without it, the pages link them as index.html does).
  * Returns Map<site path, content>: the pages, their charts' images (<page folder>/<figure id>.svg), index.html (replacing the template), 404.html, sitemap.xml.
  */
-function prerenderSite({ manifest, ui, files, aliases, template, codeLinks = new Map() }) {
+function prerenderSite({ manifest, ui, files, aliases, template, codeLinks = new Map(), siteFile = null }) {
   const { baseUrl } = manifest.site;
   const md = createMarkdown();
   const pages = new Map();
@@ -54,6 +57,7 @@ function prerenderSite({ manifest, ui, files, aliases, template, codeLinks = new
   const first = manifest.pages[0];
   const out = new Map();
   const sitemap = [];
+  const pageTemplate = siteFile ? inlineHead(template, siteFile) : template;
 
   for (const lang of manifest.languages) {
     const sidebarRel = `${lang.dir}/_sidebar.md`;
@@ -74,7 +78,7 @@ function prerenderSite({ manifest, ui, files, aliases, template, codeLinks = new
       const alternates = manifest.languages.map((l) => ({ hreflang: l.htmlLang, href: absoluteUrl(baseUrl, cleanPath(page.entries[l.code].route)) }));
       alternates.push({ hreflang: 'x-default', href: alternates[0].href });
       const canonical = absoluteUrl(baseUrl, cleanPath(entry.route));
-      out.set(pageFile(entry.route), pageDocument(template, {
+      out.set(pageFile(entry.route), pageDocument(pageTemplate, {
         route: entry.route, htmlLang: lang.htmlLang, title: entry.title, description: describe(tokens, entry.title),
         canonical, alternates, root: rootFrom(entry.route), articleHtml: html, sidebarHtml,
         homeHref: cleanPath(first.entries[lang.code].route), menuLabel: strings.menu, navigationLabel: strings.siteNavigation,

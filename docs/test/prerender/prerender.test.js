@@ -1,10 +1,11 @@
 // docs/src/prerender: the built site has every page of every language as HTML at its clean URL, with
-// its title, description, canonical link and hreflang alternates, the site's CSP and no inline script
-// or style; every link and asset of a prerendered page resolves to a file of the site without
+// its title, description, canonical link and hreflang alternates, the site's render-blocking styles and
+// head script inline (the site's own files) with exactly their hashes added to the site's CSP, and no
+// other inline script or style; every link and asset of a prerendered page resolves to a file of the site without
 // JavaScript (anchors included); sitemap.xml lists every page in every language; 404.html and the
 // root's <noscript> lead to each language. Data (titles, descriptions) is escaped.
 // Covers: docs/src/prerender/prerender-site.js, docs/src/prerender/page-html.js,
-//   docs/src/prerender/sitemap.js, docs/src/prerender/urls.js
+//   docs/src/prerender/sitemap.js, docs/src/prerender/urls.js, docs/src/prerender/inline-head.js
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -16,6 +17,7 @@ const { prerenderSite, truncate } = require('../../src/prerender/prerender-site'
 const { pageDocument, rootDocument } = require('../../src/prerender/page-html');
 const { cleanPath, pageFile, rootFrom } = require('../../src/prerender/urls');
 const { buildAliases } = require('../../src/navigate/navigation');
+const { inlineHead, hashSource } = require('../../src/prerender/inline-head');
 
 let tmp;
 let built;
@@ -39,7 +41,14 @@ const linksOf = (html) => [...html.matchAll(/<[a-zA-Z](?:"[^"]*"|'[^']*'|[^'">])
 
 test('every page in every language: title, description, canonical, hreflang alternates, language, CSP, base', () => {
   const { manifest } = built.generated;
-  const csp = attr(read('index.html'), /http-equiv="Content-Security-Policy" content="([^"]+)"/);
+  const siteCsp = unescape(attr(read('index.html'), /http-equiv="Content-Security-Policy" content="([^"]+)"/));
+  // The head's render-blocking stylesheets and its script, inline: the site's own files, whose hashes
+  // (and no other) the page's CSP adds to the site's.
+  const inlineStyles = ['vendor/docsify/themes/core.min.css', 'site-bundle.css'].map(read);
+  const inlineScripts = ['plugins/theme.js'].map(read);
+  const csp = siteCsp.replace("style-src 'self'", `style-src 'self' ${inlineStyles.map(hashSource).join(' ')}`)
+    .replace("script-src 'self'", `script-src 'self' ${inlineScripts.map(hashSource).join(' ')}`);
+  assert.notEqual(csp, siteCsp);
   for (const page of manifest.pages) {
     for (const lang of manifest.languages) {
       const entry = page.entries[lang.code];
@@ -58,15 +67,27 @@ test('every page in every language: title, description, canonical, hreflang alte
         ...manifest.languages.map((l) => [l.htmlLang, `${manifest.site.baseUrl}${cleanPath(page.entries[l.code].route)}`]),
         ['x-default', `${manifest.site.baseUrl}${cleanPath(page.entries.en.route)}`],
       ], where);
-      assert.equal(attr(html, /http-equiv="Content-Security-Policy" content="([^"]+)"/), csp, `${where}: CSP`);
+      assert.equal(unescape(attr(html, /http-equiv="Content-Security-Policy" content="([^"]+)"/)), csp, `${where}: CSP`);
       assert.equal(attr(html, /<base href="([^"]+)">/), rootFrom(entry.route), where);
-      assert.doesNotMatch(html, /<script(?![^>]*\ssrc=)[^>]*>/, `${where}: inline script`);
-      assert.doesNotMatch(html, /<style|\sstyle=/, `${where}: inline style`);
+      assert.deepEqual([...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]), inlineScripts, `${where}: inline scripts`);
+      assert.deepEqual([...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]), inlineStyles, `${where}: inline styles`);
+      assert.doesNotMatch(html, /\sstyle=/, `${where}: style attribute`);
       assert.match(html, /<script src="plugins\/clean-url\.js"><\/script>\s*<script src="(?:navigation-map|vendor\/chart\.umd\.min)\.js">/, `${where}: clean-url.js runs first`);
       // The page itself is in the HTML: its title heading and its text.
       assert.match(html, new RegExp(`<h1 id="[^"]*">${entry.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/&/g, '&amp;').replace(/'/g, '(?:\'|&#39;)')}</h1>`), `${where}: title heading`);
     }
   }
+});
+
+test('the inline head: a stylesheet or script that would end its element early, or a policy without the directive, is an error', () => {
+  const head = (csp) => `<html><head><meta http-equiv="Content-Security-Policy" content="${csp}"><link rel="stylesheet" href="a.css"><script src="t.js"></script></head><body></body></html>`;
+  const files = { 'a.css': 'p{color:red}', 't.js': 'var x = 1;' };
+  const out = inlineHead(head("default-src 'self'; script-src 'self'; style-src 'self'"), (rel) => files[rel]);
+  assert.match(out, /<style>p\{color:red\}<\/style><script>var x = 1;<\/script><\/head>/);
+  assert.equal(unescape(attr(out, /content="([^"]+)"/)), `default-src 'self'; script-src 'self' ${hashSource('var x = 1;')}; style-src 'self' ${hashSource('p{color:red}')}`);
+  assert.throws(() => inlineHead(head("default-src 'self'; script-src 'self'; style-src 'self'"), (rel) => (rel === 'a.css' ? 'p::after{content:"</style>"}' : '')), /a\.css contains "<\/style"/);
+  assert.throws(() => inlineHead(head("default-src 'self'; style-src 'self'"), (rel) => files[rel]), /has no script-src/);
+  assert.throws(() => inlineHead('<html><head><link rel="stylesheet" href="a.css"></head></html>', (rel) => files[rel]), /no Content-Security-Policy/);
 });
 
 test('descriptions are the first paragraph after the title, cut at a word', () => {
