@@ -80,6 +80,9 @@ class SvgContext extends SvgCanvas {
 
 // Numbers with more than one decimal, as red-agate writes them.
 const roundNumbers = (s) => s.replace(/-?\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10));
+// The same in the attribute values of markup only: a text's content is a label as the chart shows it
+// ("0.13", "1.23K"), never rounded.
+const roundAttributes = (markup) => markup.replace(/(\s[\w:-]+=")([^"]*)"/g, (all, name, value) => `${name}${roundNumbers(value)}"`);
 
 // A path's data in its short form: "M 39,163.5 L 426.8,163.5" -> "M39 163.5L426.8 163.5".
 const shortPath = (d) => d.replace(/\s*([MLCQAZHV])\s*/gi, '$1').replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
@@ -87,7 +90,8 @@ const shortPath = (d) => d.replace(/\s*([MLCQAZHV])\s*/gi, '$1').replace(/,/g, '
 /**
  * red-agate's SVG made small and CSP-safe: ids unique on the page, equal clip paths shared, no style
  * attribute (a font becomes font-size / font-weight), theme inks as classes, one group for
- * consecutive shapes that share their attributes, numbers to 0.1 px.
+ * consecutive shapes that share their attributes, numbers of attributes to 0.1 px (a text's content as
+ * it is).
  */
 function compactSvg(raw, idPrefix, fontFamily) {
   const defs = /<defs>([\s\S]*?)<\/defs>/.exec(raw);
@@ -127,8 +131,8 @@ function compactSvg(raw, idPrefix, fontFamily) {
     if (/\sstyle=/.test(attrs + inner)) throw new Error(`chart image ${idPrefix}: a style attribute is left`);
     attrs = roundNumbers(attrs.replace(/\s+/g, ' ').trim());
     const last = groups[groups.length - 1];
-    if (last && last.attrs === attrs) last.inner += roundNumbers(inner);
-    else groups.push({ attrs, inner: roundNumbers(inner) });
+    if (last && last.attrs === attrs) last.inner += roundAttributes(inner);
+    else groups.push({ attrs, inner: roundAttributes(inner) });
   }
   for (const g of groups) {
     g.inner = g.inner.replace(/<path d="([^"]*)"\/>/g, (all, d) => `<path d="${shortPath(d)}"/>`);

@@ -44,6 +44,16 @@ test('a chart as SVG: its series, the table\'s labels, titled, no style attribut
   assert.deepEqual(theme.ink, inkBefore, 'the shared ink restored');
 });
 
+test('the image\'s tick labels are the browser chart\'s, not rounded with the drawing\'s coordinates', () => {
+  const { compactNumbers } = require('../../../shared/src/charts/chart-config');
+  const ratios = { kind: 'bar', scale: 'logarithmic', base: 1, seriesIn: 'columns', keyColumns: 1, locale: 'en-US', series: [{ values: [5.36, 1.0], color: 0 }] };
+  const { svg } = chartSvg({ spec: ratios, grid: { header: ['Scenario', 'Ratio'], rows: [['pipelined', '5.36×'], ['keep-alive', '1.00×']] }, width: 910, id: 'bench-figure-r', title: 'Ratios' });
+  const texts = [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+  const numbers = compactNumbers('en-US');
+  for (const tick of [0.125, 0.25, 0.5, 1, 2, 4, 8]) assert.ok(texts.includes(numbers.format(tick)), `tick ${tick} as "${numbers.format(tick)}" among ${texts.join(' | ')}`);
+  assert.ok(texts.includes('0.13') && texts.includes('0.25'), texts.join(' | '));
+});
+
 test('a page\'s figures get their image before the canvas (without JavaScript the first at once, the others lazily; with it an empty image of the same size), the table found after the figure; a figure without a table is an error', () => {
   const figure = chartFigure({ id: 'x', spec, caption: 'Requests "per" second', fallback: 'See the table.' });
   const second = chartFigure({ id: 'y', spec, caption: 'Per second of CPU', fallback: 'See the table.' });
