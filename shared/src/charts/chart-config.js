@@ -3,12 +3,12 @@
 // (orientation, height) and its Chart.js configuration (scales, ticks, legend, tooltips, plugins).
 (function (root, factory) {
   'use strict';
-  if (typeof module === 'object' && module.exports) module.exports = factory(require('./chart-labels'), require('./chart-plugins'), require('./chart-datasets'));
+  if (typeof module === 'object' && module.exports) module.exports = factory(require('./chart-labels'), require('./chart-plugins'), require('./chart-datasets'), require('./compact-numbers'));
   else {
     root.BenchmarkChartParts = root.BenchmarkChartParts || {};
-    root.BenchmarkChartParts.config = factory(root.BenchmarkChartParts.labels, root.BenchmarkChartParts.plugins, root.BenchmarkChartParts.datasets);
+    root.BenchmarkChartParts.config = factory(root.BenchmarkChartParts.labels, root.BenchmarkChartParts.plugins, root.BenchmarkChartParts.datasets, root.BenchmarkChartParts.numbers);
   }
-})(typeof self !== 'undefined' ? self : this, function (labels, plugins, datasets) {
+})(typeof self !== 'undefined' ? self : this, function (labels, plugins, datasets, numbers) {
   'use strict';
   var NARROW_PX = labels.NARROW_PX;
   var initialGroup = labels.initialGroup;
@@ -53,14 +53,8 @@
     return { horizontal: false, height: 170 + legendRows * LEGEND_ROW_PX };
   }
 
-  // One number format per language for every chart of a page: making an Intl.NumberFormat is the
-  // costly part (it loads the locale's data), using it is cheap.
-  var compactFormats = {};
-  function compactNumbers(locale) {
-    var key = String(locale);
-    if (!compactFormats[key]) compactFormats[key] = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
-    return compactFormats[key];
-  }
+  // The axes' numbers: compact ("1.23K"), one format per language (./compact-numbers.js).
+  var compactNumbers = numbers.compactNumbers;
 
   /**
    * The Chart.js configuration of one chart: spec (the data-chart JSON), its table's labels, and for a

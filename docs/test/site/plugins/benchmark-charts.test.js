@@ -2,12 +2,13 @@
 // The benchmark charts plugin's pure parts in node: labels read from the table next to each chart
 // (shared/src/charts/chart-labels.js), the layout and Chart.js configuration built from the
 // page's embedded data (shared/src/charts/chart-config.js), its datasets
-// (shared/src/charts/chart-datasets.js) and palette (shared/src/charts/chart-theme.js).
+// (shared/src/charts/chart-datasets.js), palette (shared/src/charts/chart-theme.js) and compact
+// numbers (shared/src/charts/compact-numbers.js, against Intl).
 // The drawing itself (docs/site/plugins/benchmark-charts/draw-charts.js, chart-plugins.js) is checked in
 // headless Chromium (docs/test/benchmarks/benchmarks.browser.test.js).
 // Covers: docs/src/benchmarks/chart-figure.js, shared/src/charts/chart-labels.js,
 //   shared/src/charts/chart-config.js, shared/src/charts/chart-datasets.js,
-//   shared/src/charts/chart-theme.js
+//   shared/src/charts/chart-theme.js, shared/src/charts/compact-numbers.js
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -17,6 +18,7 @@ const { chartLayout, chartConfig } = require('../../../../shared/src/charts/char
 const { chartDatasets, extraDataset } = require('../../../../shared/src/charts/chart-datasets');
 const { PALETTE } = require('../../../../shared/src/charts/chart-theme');
 const { renderBenchmarkPages } = require('../../../src/benchmarks/render');
+const { compactNumbers } = require('../../../../shared/src/charts/compact-numbers');
 
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'results-quick-v3-b.json'), 'utf8'));
 
@@ -242,4 +244,31 @@ test('line charts do not join points across an environment change', () => {
   assert.deepEqual(config.options.plugins.benchBreaks.at, [2]);
   assert.equal(config.data.datasets[0].spanGaps, false);
   assert.ok(config.data.datasets[0].borderDash.length > 0);
+});
+
+test('compact numbers are Intl\'s compact notation with two decimals at most, in the site\'s three languages, without Intl; other locales through Intl', () => {
+  // Every magnitude from 1e-5 to 1e17, with 1 to 8 significant digits, and the values that round up
+  // into the next unit or place (999,999 -> 1M, 9,999.5 -> 10K, 0.005 -> 0.01).
+  const values = [0, 1.005, 1.015, 2.675, 9.995, 99.995, 999.995, 999.999];
+  for (let e = -5; e <= 17; e++) {
+    for (const mantissa of [1, 1.5, 2.5, 3.333, 4.99999, 5, 9.99, 9.995, 9.9999, 1.23456789, 7.0005, 1.00049]) values.push(Number((mantissa * 10 ** e).toPrecision(12)));
+    values.push(10 ** e - 10 ** (e - 3), 10 ** e - 10 ** (e - 6), 5 * 10 ** (e - 3));
+  }
+  let compared = 0;
+  for (const locale of ['en-US', 'zh-CN', 'zh-TW']) {
+    const intl = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+    const numbers = compactNumbers(locale);
+    for (const value of values) {
+      assert.equal(numbers.format(value), intl.format(value), `${locale} ${value}`);
+      compared += 1;
+    }
+  }
+  assert.ok(compared > 1000);
+  assert.equal(compactNumbers('en-US').format(999999), '1M');
+  assert.equal(compactNumbers('zh-CN').format(123456), '12.35万');
+  assert.equal(compactNumbers('zh-TW').format(1.5e12), '1.5兆');
+  // Another locale, and what the hand rules leave to Intl (below zero), are Intl's.
+  assert.equal(compactNumbers('de-DE').format(1234567), new Intl.NumberFormat('de-DE', { notation: 'compact', maximumFractionDigits: 2 }).format(1234567));
+  assert.equal(compactNumbers('en-US').format(-1234), '-1.23K');
+  assert.equal(compactNumbers('en-US').format(-0), new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(-0));
 });
