@@ -338,12 +338,8 @@
       readTheme(win);
       active.forEach(function (chart) { applyInk(chart.options); chart.update(); });
     });
-    var whileParsed = null; // while a prerendered page is parsed: draws the charts parsed whole
     // (Before any chart exists: its records reach Chart.js's own observers with the swap in them.)
-    new win.MutationObserver(function (records) {
-      keepFigures(records);
-      if (whileParsed) whileParsed();
-    }).observe(win.document.body, { childList: true, subtree: true });
+    new win.MutationObserver(keepFigures).observe(win.document.body, { childList: true, subtree: true });
     // which: the figures to draw of the page's (all of them by default).
     var draw = function (which) {
       var container = win.document.querySelector('.markdown-section') || win.document.body;
@@ -357,37 +353,28 @@
       drawAll(figures);
     };
     // A prerendered page shows its charts' figures already, and runs this script in its first screen
-    // (docs/src/prerender/page-html.js), before the rest of the page is parsed. The charts are drawn
-    // from its first frame on (Chart.js's first chart never holds back the first screen of text;
-    // painted already, they are drawn now), each as soon as it is parsed whole with the table after
-    // it: those before this script, and while the parser goes on, each one another figure follows
-    // (its table comes before that figure); the last one once the page is parsed. docsify's start and
-    // render of the same page wait until every one is drawn (plugins/clean-url.js), so nothing runs
-    // between them.
+    // (docs/src/prerender/page-html.js), before the rest of the page is parsed: the charts before this
+    // script (parsed whole, with the table after them) are drawn once the first frame is painted
+    // (Chart.js's first chart never holds back the first screen of text; painted already, they are
+    // drawn now), the others once the page is parsed. (Drawing each one as soon as the figure after it
+    // was parsed drew the last no sooner.) docsify's start and render of the same page wait until
+    // every one is drawn (plugins/clean-url.js), so nothing runs between them.
     if (win.document.querySelector('#main figure.bench-chart[data-chart]')) {
       var painted = win.performance && win.performance.getEntriesByType && win.performance.getEntriesByType('paint').length > 0;
       var script = win.document.currentScript;
-      var parsedWhole = function (figures) {
-        var last = figures[figures.length - 1];
+      var beforeScript = function (figures) {
         return figures.filter(function (figure) {
-          return figure !== last || Boolean(script && figure.compareDocumentPosition(script) & win.Node.DOCUMENT_POSITION_FOLLOWING);
+          return Boolean(script && figure.compareDocumentPosition(script) & win.Node.DOCUMENT_POSITION_FOLLOWING);
         });
       };
       var drawn = new Promise(function (resolve) {
         var parsed = function () {
-          whileParsed = null;
           draw();
           allDrawn().then(resolve);
         };
         var start = function () {
           if (win.document.readyState !== 'loading') return parsed();
-          var count = -1; // figures seen (a new one makes the one before it whole)
-          whileParsed = function () {
-            var now = win.document.querySelectorAll('#main figure.bench-chart[data-chart]').length;
-            if (now !== count) draw(parsedWhole);
-            count = now;
-          };
-          whileParsed();
+          draw(beforeScript);
           win.document.addEventListener('DOMContentLoaded', parsed);
         };
         if (painted) start();
