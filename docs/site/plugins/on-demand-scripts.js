@@ -5,14 +5,14 @@
 // They load, in parallel, and run in order (each may need the one before), as soon as the page is
 // known to need them: a page docsify fetches, when its Markdown has such an element, before docsify
 // renders it. (A prerendered page, at a clean URL, that shows an element of that class runs them
-// itself, in its first screen: docs/src/prerender/page-html.js.) They are docsify plugins written for a page load
-// (window.$docsify.plugins): loaded before docsify starts, docsify runs them itself; loaded after,
-// the plugins they add are taken from that list and run here once the page is rendered, on it and
-// every page after it (doneEach, so a chart is destroyed when the reader leaves its page), in the
-// order they were added.
+// itself, in its first screen: docs/src/prerender/page-html.js.) They are docsify plugins written for
+// a page load (window.$docsify.plugins): loaded before docsify starts, docsify runs them itself;
+// loaded after, the plugins they add are taken from that list and run here once the page is rendered,
+// on it and every page after it (doneEach, so a chart is destroyed when the reader leaves its page),
+// in the order they were added.
 (function () {
   'use strict';
-  var groups = null; // the templates (they precede this script in the document)
+  var groups = null; // the templates (read once this script runs: see the end)
   var started = null; // docsify's vm, once docsify has started (it runs the plugins of its config then)
   function readGroups() {
     return Array.prototype.map.call(document.querySelectorAll('template.on-demand-scripts'), function (template) {
@@ -73,15 +73,6 @@
     return group.loading;
   }
 
-  // docsify's first render of a prerendered page waits for the scripts it needs (plugins/clean-url.js):
-  // they draw over the page docsify would build again.
-  function loadPrerendered() {
-    var needed = groups.filter(function (g) { return document.querySelector('#main .' + g.className); });
-    if (!needed.length) return;
-    var loaded = Promise.all(needed.map(function (g) { return load(g).catch(function () {}); }));
-    if (window.DROGON_PRERENDERED) window.DROGON_PRERENDERED.hold(loaded);
-  }
-
   // Whether Markdown holds an element of the class (in its raw HTML: class="... name ...").
   function mentions(markdown, className) {
     return new RegExp('class="(?:[^"]*\\s)?' + className + '(?:\\s[^"]*)?"').test(markdown);
@@ -89,18 +80,11 @@
 
   function plugin(hook, vm) {
     started = vm;
-    // A prerendered page (clean URL) shows its page before docsify fetches it: started already, or now.
-    hook.mounted(function () {
-      groups = groups || readGroups();
-      loadPrerendered();
-    });
     hook.beforeEach(function (markdown) {
-      groups = groups || readGroups();
       groups.forEach(function (g) { if (mentions(markdown, g.className)) load(g).catch(function () {}); });
       return markdown;
     });
     hook.doneEach(function () {
-      groups = groups || readGroups();
       var main = document.querySelector('.markdown-section');
       var needed = groups.filter(function (g) { return main && main.querySelector('.' + g.className); });
       Promise.all(needed.map(function (g) { return load(g); })).then(function () {
@@ -112,8 +96,7 @@
   window.$docsify = window.$docsify || {};
   window.$docsify.plugins = (window.$docsify.plugins || []).concat(plugin);
 
-  // A prerendered page that needs them (it ran them in its first screen): docsify's first render waits
-  // for them (this script runs at the end of <body>, its article parsed).
+  // Now, before docsify starts: a prerendered page that needs them ran them in its first screen, and
+  // its article (with those <script> elements) is still the one parsed; docsify's render replaces it.
   groups = readGroups();
-  if (document.querySelector('#app.prerendered #main')) loadPrerendered();
 })();

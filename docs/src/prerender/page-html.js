@@ -47,15 +47,15 @@ function onDemandGroupsShown(template, articleHtml) {
     .filter(([, className]) => classAttribute(className).test(articleHtml))
     .map(([, className, body]) => ({ className, scripts: scriptSrcs(body) }));
 }
-const onDemandScriptsShown = (template, articleHtml) => onDemandGroupsShown(template, articleHtml).flatMap((g) => g.scripts);
 
 // The scripts a page preloads: every <script src> of the template outside its on-demand <template>s.
 // A page that shows an element of a template's data-when-class runs that template's scripts in its
 // first screen (scriptsAfterFirstScreen), where the parser finds them at once, and the site's other
 // scripts once they are done: it preloads none, so that the first screen's styles do not share the
 // network and the CPU with scripts it does not run yet.
-function scriptsToPreload(template, articleHtml) {
-  return onDemandScriptsShown(template, articleHtml).length ? [] : [CLEAN_URL_SCRIPT, ...scriptSrcs(template.replace(ON_DEMAND, ''))];
+// (groups: onDemandGroupsShown's, when the caller has them already.)
+function scriptsToPreload(template, articleHtml, groups = onDemandGroupsShown(template, articleHtml)) {
+  return groups.length ? [] : [CLEAN_URL_SCRIPT, ...scriptSrcs(template.replace(ON_DEMAND, ''))];
 }
 
 // A page whose own scripts draw over it (the Benchmarks page's charts: Chart.js and its plugins) runs
@@ -121,7 +121,7 @@ function pageDocument(template, page) {
   // instead of when the parser reaches them, at low priority, after the render-blocking styles.
   // (prerender.css, which undoes the theme's "Loading" box for the prerendered layout, is in the
   // site's stylesheet bundle.)
-  const preloads = scriptsToPreload(template, page.articleHtml)
+  const preloads = scriptsToPreload(template, page.articleHtml, groups)
     .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low">`);
   if (preloads.length) html = replaceOnce(html, /<\/head>/, () => `${preloads.join('\n')}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');

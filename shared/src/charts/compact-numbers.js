@@ -55,8 +55,8 @@
   function text(number) {
     if (number.digits === '0') return '0';
     var intLength = number.exponent + 1;
-    var all = intLength > 0 ? number.digits + new Array(Math.max(0, intLength - number.digits.length) + 1).join('0')
-      : new Array(1 - intLength + 1).join('0') + number.digits;
+    // The digits with zeros up to the units place (1200 -> "1200") or from it (0.06 -> "006").
+    var all = intLength > 0 ? number.digits + '0'.repeat(Math.max(0, intLength - number.digits.length)) : '0'.repeat(1 - intLength) + number.digits;
     var point = Math.max(intLength, 1);
     var whole = all.slice(0, point);
     var fraction = all.slice(point).replace(/0+$/, '');
