@@ -48,14 +48,19 @@ function onDemandGroupsShown(template, articleHtml) {
     .map(([, className, body]) => ({ className, scripts: scriptSrcs(body) }));
 }
 
-// The scripts a page preloads: every <script src> of the template outside its on-demand <template>s.
-// A page that shows an element of a template's data-when-class runs that template's scripts in its
-// first screen (scriptsAfterFirstScreen), where the parser finds them at once, and the site's other
-// scripts once they are done: it preloads none, so that the first screen's styles do not share the
-// network and the CPU with scripts it does not run yet.
+// The scripts a page preloads, as [{ src, low }]: every <script src> of the template outside its
+// on-demand <template>s, at low priority (they run at the end of a long page). A page that shows an
+// element of a template's data-when-class runs that template's scripts in its first screen
+// (scriptsAfterFirstScreen) and the site's other scripts once they are done: it preloads only the
+// template's libraries (vendor/: Chart.js, 205 KB, whose download and off-thread compile were the
+// parser's longest wait), so the parser finds them ready. Its small plugins are fetched when the
+// parser gets there: preloading them too drew the verdict table 8-13 ms later and the first chart no
+// sooner (bench:page, 11 rounds in turn, on 2 cores), and the wait for clean-url.js is when the browser
+// paints the first screen.
 // (groups: onDemandGroupsShown's, when the caller has them already.)
 function scriptsToPreload(template, articleHtml, groups = onDemandGroupsShown(template, articleHtml)) {
-  return groups.length ? [] : [CLEAN_URL_SCRIPT, ...scriptSrcs(template.replace(ON_DEMAND, ''))];
+  if (groups.length) return groups.flatMap((g) => g.scripts).filter((src) => src.startsWith('vendor/')).map((src) => ({ src, low: false }));
+  return [CLEAN_URL_SCRIPT, ...scriptSrcs(template.replace(ON_DEMAND, ''))].map((src) => ({ src, low: true }));
 }
 
 // A page whose own scripts draw over it (the Benchmarks page's charts: Chart.js and its plugins) runs
@@ -117,12 +122,12 @@ function pageDocument(template, page) {
     alternateLinks(page.alternates),
   ].join('\n');
   html = replaceOnce(html, /<title>[^<]*<\/title>/, () => head, '<title>');
-  // The site's scripts sit at the end of a long page: preloading them starts their download at once
-  // instead of when the parser reaches them, at low priority, after the render-blocking styles.
+  // Preloading a script starts its download at once instead of when the parser reaches it
+  // (scriptsToPreload says which, and which at low priority: after the render-blocking styles).
   // (prerender.css, which undoes the theme's "Loading" box for the prerendered layout, is in the
   // site's stylesheet bundle.)
   const preloads = scriptsToPreload(template, page.articleHtml, groups)
-    .map((src) => `  <link rel="preload" href="${escapeHtml(src)}" as="script" fetchpriority="low">`);
+    .map(({ src, low }) => `  <link rel="preload" href="${escapeHtml(src)}" as="script"${low ? ' fetchpriority="low"' : ''}>`);
   if (preloads.length) html = replaceOnce(html, /<\/head>/, () => `${preloads.join('\n')}\n</head>`, '</head>');
   html = replaceOnce(html, /<body>/, () => '<body class="ready sticky">', '<body> (without attributes)');
   // The page before the navigation: on a narrow screen without JavaScript (prerender.css) the text

@@ -194,14 +194,16 @@ test('titles, descriptions and routes are escaped; a template without a needed e
     /docs\/site\/index.html must contain <div id="app">...<\/div> exactly once \(found 0\)/);
 });
 
-test('a prerendered page preloads the site\'s scripts, none when it runs a template\'s on-demand scripts in its first screen', () => {
+test('a prerendered page preloads the site\'s scripts at low priority; one that runs a template\'s on-demand scripts in its first screen, only that template\'s libraries', () => {
   const { scriptsToPreload } = require('../../src/prerender/page-html');
   const html = template;
   const guide = scriptsToPreload(html, '<p>text</p>');
-  assert.equal(guide[0], 'plugins/clean-url.js');
-  assert.ok(guide.includes('vendor/docsify/docsify.min.js') && guide.includes('plugins/on-demand-scripts.js'));
-  assert.ok(!guide.some((src) => /chart|benchmark/.test(src)), `a page without charts preloads ${guide.join(', ')}`);
-  assert.deepEqual(scriptsToPreload(html, '<figure class="bench-chart" id="x">'), []);
+  assert.equal(guide[0].src, 'plugins/clean-url.js');
+  assert.ok(guide.every((s) => s.low), 'a guide page preloads at low priority');
+  const srcs = guide.map((s) => s.src);
+  assert.ok(srcs.includes('vendor/docsify/docsify.min.js') && srcs.includes('plugins/on-demand-scripts.js'));
+  assert.ok(!srcs.some((src) => /chart|benchmark/.test(src)), `a page without charts preloads ${srcs.join(', ')}`);
+  assert.deepEqual(scriptsToPreload(html, '<figure class="bench-chart" id="x">'), [{ src: 'vendor/chart.umd.min.js', low: false }]);
   assert.deepEqual(scriptsToPreload(html, '<p class="not-bench-chart">'), guide);
 });
 
@@ -224,7 +226,9 @@ test('a page that draws charts runs their scripts in its first screen, after the
   const first = inArticle.indexOf('<script');
   assert.ok(first > inArticle.indexOf('<td>1</td></tr></table>') && first < inArticle.indexOf('<p>more</p>'), inArticle);
   assert.deepEqual(scriptsOf(inArticle), ['plugins/clean-url.js', 'vendor/chart.umd.min.js', 'plugins/benchmark-charts.js', 'plugins/benchmark-own-run.js']);
-  assert.doesNotMatch(charts, /rel="preload"/);
+  assert.deepEqual([...charts.matchAll(/<link rel="preload" href="([^"]+)" as="script"([^>]*)>/g)].map((m) => m[1] + m[2]), ['vendor/chart.umd.min.js'],
+    'Chart.js preloaded, at the default priority, and nothing else');
+  assert.ok(charts.indexOf('<link rel="preload"') < charts.indexOf('</head>'));
   const templates = Object.fromEntries(inTemplates(charts));
   const site = outside(guide).filter((src) => !['plugins/theme.js', 'plugins/clean-url.js'].includes(src));
   assert.deepEqual(templates['deferred-site-scripts'], [...site.filter((src) => !/docsify\.min/.test(src)), 'vendor/docsify/docsify.min.js']);
