@@ -7,7 +7,7 @@ coz run -s '%/main.cc' --- ./build/coz_example 8080 30
 # [/guide:run]
 
 # [guide:load]
-drogon_ctl press -n 5000 -c 2 -q http://127.0.0.1:8080/report
+drogon_ctl press -n 20000 -c 2 -q http://127.0.0.1:8080/report
 # [/guide:load]
 
 # [guide:experiments]
