@@ -43,6 +43,7 @@ for i in $(seq 30); do curl -s http://127.0.0.1:8080/levels > /dev/null; done
 # [/guide:try-rotate]
 
 # [guide:show-rotated]
+sleep 1
 ls logs
 # [/guide:show-rotated]
 
