@@ -45,7 +45,7 @@ test('a chart as SVG: its series, the table\'s labels, titled, no style attribut
 });
 
 test('the image\'s tick labels are the browser chart\'s, not rounded with the drawing\'s coordinates', () => {
-  const { compactNumbers } = require('../../../shared/src/charts/chart-config');
+  const { compactNumbers } = require('../../../shared/src/charts/compact-numbers');
   const ratios = { kind: 'bar', scale: 'logarithmic', base: 1, seriesIn: 'columns', keyColumns: 1, locale: 'en-US', series: [{ values: [5.36, 1.0], color: 0 }] };
   const { svg } = chartSvg({ spec: ratios, grid: { header: ['Scenario', 'Ratio'], rows: [['pipelined', '5.36×'], ['keep-alive', '1.00×']] }, width: 910, id: 'bench-figure-r', title: 'Ratios' });
   const texts = [...svg.matchAll(/<text\b[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);

@@ -176,6 +176,6 @@
   }
 
   return {
-    chartLayout: chartLayout, chartConfig: chartConfig, compactNumbers: compactNumbers, LEGEND_ROW_PX: LEGEND_ROW_PX,
+    chartLayout: chartLayout, chartConfig: chartConfig, LEGEND_ROW_PX: LEGEND_ROW_PX,
   };
 });

@@ -53,7 +53,6 @@
   // A rounded number as text: "1.5", "0.06", "12,345" (grouped from five integer digits, as ICU's
   // "min2" grouping of compact numbers).
   function text(number) {
-    if (number.digits === '0') return '0';
     var intLength = number.exponent + 1;
     // The digits with zeros up to the units place (1200 -> "1200") or from it (0.06 -> "006").
     var all = intLength > 0 ? number.digits + '0'.repeat(Math.max(0, intLength - number.digits.length)) : '0'.repeat(1 - intLength) + number.digits;
@@ -64,18 +63,20 @@
     return fraction ? whole + '.' + fraction : whole;
   }
 
+  // The largest of the units a number of that power of ten reaches ([0, '']: none).
+  function unitFor(units, exponent) {
+    for (var u = 0; u < units.length; u++) if (exponent >= units[u][0]) return units[u];
+    return [0, ''];
+  }
+
   // null: a number for Intl (not finite, or below zero: "-0" and the like are Intl's to write).
   function format(units, value) {
     if (!isFinite(value) || value < 0 || Object.is(value, -0)) return null;
     var number = decimal(value);
-    // The largest unit the number reaches; rounding may carry it into the next (999,999 -> 1M).
-    var pick = function (exponent) {
-      for (var u = 0; u < units.length; u++) if (exponent >= units[u][0]) return units[u];
-      return [0, ''];
-    };
-    var unit = pick(number.exponent);
+    // Rounding may carry a number into the next unit (999,999 -> 1M).
+    var unit = unitFor(units, number.exponent);
     var rounded = roundShifted(number, unit[0]);
-    var bigger = pick(rounded.exponent + unit[0]);
+    var bigger = unitFor(units, rounded.exponent + unit[0]);
     if (bigger[0] !== unit[0]) {
       unit = bigger;
       rounded = roundShifted(number, unit[0]);

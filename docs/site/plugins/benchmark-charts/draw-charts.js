@@ -23,12 +23,12 @@
 (function (root, factory) {
   'use strict';
   if (typeof module === 'object' && module.exports) {
-    module.exports = factory(require('../../../../shared/src/charts/chart-theme'), require('../../../../shared/src/charts/chart-labels'), require('../../../../shared/src/charts/chart-datasets'), require('../../../../shared/src/charts/chart-config')); // unit tests (node)
+    module.exports = factory(require('../../../../shared/src/charts/chart-theme'), require('../../../../shared/src/charts/chart-labels'), require('../../../../shared/src/charts/chart-datasets'), require('../../../../shared/src/charts/chart-config'), require('../../../../shared/src/charts/compact-numbers')); // unit tests (node)
   } else {
     var parts = root.BenchmarkChartParts;
-    factory(parts.theme, parts.labels, parts.datasets, parts.config).install(root);
+    factory(parts.theme, parts.labels, parts.datasets, parts.config, parts.numbers).install(root);
   }
-})(typeof self !== 'undefined' ? self : this, function (theme, labels, datasets, layout) {
+})(typeof self !== 'undefined' ? self : this, function (theme, labels, datasets, layout, numbers) {
   'use strict';
   var PALETTE = theme.PALETTE;
   var readTheme = theme.readTheme;
@@ -42,7 +42,7 @@
   var ownXAxis = datasets.ownXAxis;
   var chartLayout = layout.chartLayout;
   var chartConfig = layout.chartConfig;
-  var compactNumbers = layout.compactNumbers;
+  var compactNumbers = numbers.compactNumbers;
 
   var root = typeof self !== 'undefined' ? self : {};
   var active = []; // the drawn charts

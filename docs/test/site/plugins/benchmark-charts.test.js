@@ -254,12 +254,13 @@ test('compact numbers are Intl\'s compact notation with two decimals at most, in
     for (const mantissa of [1, 1.5, 2.5, 3.333, 4.99999, 5, 9.99, 9.995, 9.9999, 1.23456789, 7.0005, 1.00049]) values.push(Number((mantissa * 10 ** e).toPrecision(12)));
     values.push(10 ** e - 10 ** (e - 3), 10 ** e - 10 ** (e - 6), 5 * 10 ** (e - 3));
   }
+  const intl = (locale) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
   let compared = 0;
   for (const locale of ['en-US', 'zh-CN', 'zh-TW']) {
-    const intl = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2 });
+    const expected = intl(locale);
     const numbers = compactNumbers(locale);
     for (const value of values) {
-      assert.equal(numbers.format(value), intl.format(value), `${locale} ${value}`);
+      assert.equal(numbers.format(value), expected.format(value), `${locale} ${value}`);
       compared += 1;
     }
   }
@@ -268,7 +269,7 @@ test('compact numbers are Intl\'s compact notation with two decimals at most, in
   assert.equal(compactNumbers('zh-CN').format(123456), '12.35万');
   assert.equal(compactNumbers('zh-TW').format(1.5e12), '1.5兆');
   // Another locale, and what the hand rules leave to Intl (below zero), are Intl's.
-  assert.equal(compactNumbers('de-DE').format(1234567), new Intl.NumberFormat('de-DE', { notation: 'compact', maximumFractionDigits: 2 }).format(1234567));
+  assert.equal(compactNumbers('de-DE').format(1234567), intl('de-DE').format(1234567));
   assert.equal(compactNumbers('en-US').format(-1234), '-1.23K');
-  assert.equal(compactNumbers('en-US').format(-0), new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 }).format(-0));
+  assert.equal(compactNumbers('en-US').format(-0), intl('en-US').format(-0));
 });
